@@ -1,0 +1,79 @@
+/**
+ * The weather example: one tool, one resource, one resource template and one prompt.
+ * Serve it with `mcp-serve examples/weather/src/weather.ts` (stdio) — see the README.
+ */
+import 'reflect-metadata';
+import { IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { Field, McpServer, Prompt, Resource, Tool, ToolError, type ToolContext } from '@decorum/core';
+
+/** Units the forecast can be given in. */
+export const UNITS = ['metric', 'imperial', 'kelvin'] as const;
+export type Units = (typeof UNITS)[number];
+
+/** Arguments of `weather_current`. */
+export class WeatherArgs {
+  @Field({ description: 'City name or zip code' })
+  @IsString()
+  @MinLength(1)
+  location!: string;
+
+  @Field({ description: 'Unit system of the temperature' })
+  @IsOptional()
+  @IsIn(UNITS)
+  units: Units = 'metric';
+}
+
+/** Arguments of the `weather_report` prompt. */
+export class ReportArgs {
+  @Field({ description: 'Where the report is for' })
+  @IsString()
+  location!: string;
+
+  @Field({ description: 'Tone of the report, e.g. "cheerful" or "formal"' })
+  @IsOptional()
+  @IsString()
+  style?: string;
+}
+
+const CITIES: Record<string, { celsius: number; conditions: string }> = {
+  'new york': { celsius: 22, conditions: 'Partly cloudy' },
+  london: { celsius: 14, conditions: 'Light rain' },
+  tokyo: { celsius: 26, conditions: 'Sunny' },
+};
+
+function temperature(celsius: number, units: Units): string {
+  if (units === 'imperial') return `${Math.round((celsius * 9) / 5 + 32)}°F`;
+  if (units === 'kelvin') return `${(celsius + 273.15).toFixed(2)} K`;
+  return `${celsius}°C`;
+}
+
+@McpServer({ name: 'weather', version: '1.0.0', instructions: 'Current weather for a few cities. Ask for a location by name.' })
+export class WeatherServer {
+  @Tool({
+    title: 'Weather Information Provider',
+    description: 'Get current weather information for a location',
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  })
+  weather_current(args: WeatherArgs, ctx: ToolContext): string {
+    const city = CITIES[args.location.trim().toLowerCase()];
+    if (!city) throw new ToolError(`No weather data for "${args.location}". Known locations: New York, London, Tokyo.`);
+    ctx.log.debug({ location: args.location }, 'weather lookup');
+    return `Current weather in ${args.location}:\nTemperature: ${temperature(city.celsius, args.units)}\nConditions: ${city.conditions}`;
+  }
+
+  @Resource({ uri: 'weather://cities', name: 'cities', description: 'The locations this server knows', mimeType: 'application/json' })
+  cities(): string {
+    return JSON.stringify(Object.keys(CITIES));
+  }
+
+  @Resource({ uriTemplate: 'weather://cities/{city}', name: 'city', description: 'Raw readings for one city', mimeType: 'application/json' })
+  city({ city }: { city: string }): string | undefined {
+    const reading = CITIES[city.toLowerCase()];
+    return reading && JSON.stringify({ city, ...reading });
+  }
+
+  @Prompt({ title: 'Weather report', description: 'Write a short weather report for a location' })
+  weather_report(args: ReportArgs): string {
+    return `Write a ${args.style ?? 'neutral'} three-sentence weather report for ${args.location}. Use the weather_current tool for the data.`;
+  }
+}

@@ -1,0 +1,18 @@
+import { isDecorumServer, type ServerTarget } from '@decorum/core';
+import { CliError } from './load-module.js';
+
+/** Every exported class of the module that carries `@McpServer` or decorated members. */
+export function collectServers(moduleExports: Record<string, unknown>, path: string): ServerTarget[] {
+  const seen = new Set<unknown>();
+  const servers: ServerTarget[] = [];
+  for (const value of Object.values(moduleExports)) {
+    if (typeof value === 'function' && !seen.has(value) && isDecorumServer(value)) {
+      seen.add(value);
+      servers.push(value as ServerTarget);
+    }
+  }
+  if (servers.length === 0) {
+    throw new CliError(`${path} exports no Decorum server: export a class decorated with @McpServer (or with @Tool, @Resource or @Prompt methods)`);
+  }
+  return servers;
+}

@@ -1,0 +1,4 @@
+/** @decorum/cli — the `mcp-serve` runner, also usable programmatically. */
+export { loadModule, CliError } from './load-module.js';
+export { collectServers } from './collect-servers.js';
+export { buildProgram, type ServeOptions } from './program.js';

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** What the command line asked for. */
+export interface ServeOptions {
+  module: string;
+  http: boolean;
+  host: string;
+  port: number;
+  path: string;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535');
+  return n;
+}
+
+/**
+ * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp]]`. stdio is the default;
+ * the HTTP options are parsed here so the command line keeps one shape.
+ */
+export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
+  return new Command('mcp-serve')
+    .description('Serve the Decorum MCP servers exported by MODULE (a .js file, or .ts compiled on the fly with decorator metadata)')
+    .version(pkg.version, '-v, --version')
+    .argument('<module>', 'path of the module whose exported decorated classes to serve')
+    .option('--http', 'serve Streamable HTTP instead of stdio', false)
+    .option('--host <host>', 'HTTP interface to bind', '127.0.0.1')
+    .option('--port <port>', 'HTTP port', port, 3000)
+    .option('--path <path>', 'HTTP endpoint path', '/mcp')
+    .showHelpAfterError()
+    .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
+}

@@ -1,0 +1,47 @@
+/**
+ * Node module hooks that load TypeScript with swc, keeping what Decorum depends on: legacy
+ * decorators and `design:*` metadata (esbuild and tsx drop the metadata). Registered by
+ * `mcp-serve` before it imports a `.ts` module; plain `.js` never passes through here.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { transform } from '@swc/core';
+
+const TS_FILE = /\.(?:ts|mts|cts|tsx)$/;
+
+interface ResolveContext { parentURL?: string }
+type NextResolve = (specifier: string, context: ResolveContext) => Promise<{ url: string; format?: string }>;
+type NextLoad = (url: string, context: object) => Promise<{ format: string; source: string | Buffer }>;
+
+/** TypeScript sources import siblings as `./x.js` (NodeNext style): fall back to `./x.ts`. */
+export async function resolve(specifier: string, context: ResolveContext, nextResolve: NextResolve) {
+  try {
+    return await nextResolve(specifier, context);
+  } catch (error) {
+    const fromTs = context.parentURL && TS_FILE.test(context.parentURL);
+    if (fromTs && /^\.{1,2}\//.test(specifier) && specifier.endsWith('.js')) {
+      const candidate = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
+      if (existsSync(fileURLToPath(candidate))) return { url: candidate.href, shortCircuit: true };
+    }
+    throw error;
+  }
+}
+
+export async function load(url: string, context: object, nextLoad: NextLoad) {
+  if (!url.startsWith('file:') || !TS_FILE.test(url)) return nextLoad(url, context);
+  const filename = fileURLToPath(url);
+  const source = await readFile(filename, 'utf8');
+  const output = await transform(source, {
+    filename,
+    sourceMaps: 'inline',
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: filename.endsWith('.tsx') },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  });
+  return { format: 'module', source: output.code, shortCircuit: true };
+}

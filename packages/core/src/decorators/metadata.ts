@@ -1,0 +1,101 @@
+import 'reflect-metadata';
+import type { CacheScope, Icon, JsonObject, ToolAnnotations, Annotations } from '../protocol/types.js';
+
+/**
+ * Decorators only record; `registry/scanner.ts` turns the records into a registry.
+ * Records live on the class (not a global list) so that two copies of a class never mix.
+ */
+export const SERVER_METADATA = Symbol.for('decorum:server');
+export const MEMBER_METADATA = Symbol.for('decorum:members');
+
+/** A DTO class (class-validator decorated) used as an input or output schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DtoClass = abstract new (...args: any[]) => object;
+
+/** A schema source: a class-validator DTO class or a TypeBox schema. */
+export type SchemaSource = DtoClass | object;
+
+/** Per-item cache hints; unset fields fall back to the server's defaults. */
+export interface CacheOptions {
+  ttlMs?: number;
+  cacheScope?: CacheScope;
+}
+
+/** Options of `@McpServer`. */
+export interface McpServerOptions {
+  /** `serverInfo.name`. */
+  name: string;
+  /** `serverInfo.version`. */
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: Icon[];
+  /** Guidance for the model, returned by `server/discover`. */
+  instructions?: string;
+}
+
+/** Options of `@Tool`. */
+export interface ToolOptions extends CacheOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /**
+   * The arguments' schema: a DTO class or a TypeBox schema. Defaults to the design type of the
+   * first parameter; required where decorator metadata is absent (esbuild, tsx). `null` declares
+   * a tool without arguments.
+   */
+  input?: SchemaSource | null;
+  /** The result's schema: the return value becomes `structuredContent`, checked against it. */
+  output?: SchemaSource;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
+
+/** Options shared by fixed resources and resource templates. */
+interface ResourceCommonOptions extends CacheOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
+
+/** Options of `@Resource`: exactly one of `uri` (fixed) or `uriTemplate` (RFC 6570). */
+export type ResourceOptions =
+  | (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number })
+  | (ResourceCommonOptions & { uriTemplate: string; uri?: never });
+
+/** Options of `@Prompt`. */
+export interface PromptOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** The arguments' schema (DTO class or TypeBox object of strings); defaults to the first parameter's type. */
+  input?: SchemaSource | null;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
+
+export type MemberRecord =
+  | { kind: 'tool'; propertyKey: string; options: ToolOptions; paramTypes: unknown[] | undefined }
+  | { kind: 'resource'; propertyKey: string; options: ResourceOptions; paramTypes: unknown[] | undefined }
+  | { kind: 'prompt'; propertyKey: string; options: PromptOptions; paramTypes: unknown[] | undefined };
+
+/** Adds a member record to the class that declares the method. */
+export function recordMember(target: object, record: MemberRecord): void {
+  const ctor = (target as { constructor: object }).constructor;
+  const own: MemberRecord[] = Reflect.getOwnMetadata(MEMBER_METADATA, ctor) ?? [];
+  Reflect.defineMetadata(MEMBER_METADATA, [...own, record], ctor);
+}
+
+/** The method's `design:paramtypes`, or `undefined` when the compiler emitted none. */
+export function designParamTypes(target: object, propertyKey: string | symbol): unknown[] | undefined {
+  return Reflect.getMetadata('design:paramtypes', target, propertyKey) as unknown[] | undefined;
+}

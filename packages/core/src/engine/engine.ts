@@ -1,0 +1,148 @@
+import { errorResponse } from '../errors/to-json-rpc.js';
+import { MethodNotFoundError, McpProtocolError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
+import { discoverMethod } from '../methods/discover.js';
+import { promptsListMethod, resourcesListMethod, resourceTemplatesListMethod, toolsListMethod } from '../methods/list-methods.js';
+import { promptsGetMethod } from '../methods/prompts-get.js';
+import { resourcesReadMethod } from '../methods/resources-read.js';
+import { toolsCallMethod } from '../methods/tools-call.js';
+import { META } from '../protocol/meta-keys.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, Result } from '../protocol/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+import { parseJson, readEnvelope } from './envelope.js';
+import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
+import type { MethodHandler, ServingState } from './method.js';
+import { RawJson, type EngineResponse } from './raw-json.js';
+import { RequestScope, type RequestChannel } from './request-scope.js';
+
+/** A request that passed every engine check and is ready to run. */
+export interface PreparedRequest {
+  readonly request: JsonRpcRequest;
+  readonly meta: RequestMeta;
+  readonly params: JsonObject;
+  readonly handler: MethodHandler<unknown>;
+  /** What the method resolved before running: the tool, prompt or resource. */
+  readonly target: unknown;
+}
+
+// Each handler resolves its own target type; the engine only passes it from resolve to run.
+const METHODS = [
+  discoverMethod,
+  toolsListMethod,
+  toolsCallMethod,
+  promptsListMethod,
+  promptsGetMethod,
+  resourcesListMethod,
+  resourceTemplatesListMethod,
+  resourcesReadMethod,
+] as unknown as ReadonlyArray<MethodHandler<unknown>>;
+
+/**
+ * The transport-agnostic JSON-RPC engine of MCP 2026-07-28. It never sees bytes or headers:
+ * transports hand it parsed messages and a {@link RequestChannel}, and serialize what it returns.
+ *
+ * `handle` runs every check in order. Transports with a header layer (HTTP) call the steps
+ * themselves — `readMeta`, `checkVersion`, `route`, `execute` — and put their header checks
+ * between them, in the order the spec gives.
+ */
+export class McpEngine {
+  private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
+
+  constructor(readonly state: ServingState) {}
+
+  /** Parses and handles one message's text (stdio lines, HTTP bodies). */
+  handleText(text: string, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    let message: unknown;
+    try {
+      message = parseJson(text);
+    } catch (error) {
+      return Promise.resolve(errorResponse(undefined, error));
+    }
+    return this.handle(message, channel);
+  }
+
+  /**
+   * Handles one parsed message. Resolves to the response, or `undefined` when there is none
+   * (a notification, a stray response, or a request cancelled before it answered).
+   */
+  async handle(message: unknown, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    let envelope;
+    try {
+      envelope = readEnvelope(message);
+    } catch (error) {
+      return errorResponse(undefined, error);
+    }
+    if (envelope.kind !== 'request') return undefined;
+    const { request } = envelope;
+    let prepared: PreparedRequest;
+    try {
+      const meta = this.readMeta(request);
+      this.checkVersion(meta);
+      prepared = this.route(request, meta);
+    } catch (error) {
+      return errorResponse(request.id, error);
+    }
+    return this.execute(prepared, channel);
+  }
+
+  /**
+   * Step 1: the request's `_meta`. A legacy `initialize` is answered here, before anything else,
+   * with an error that names the versions this server speaks.
+   */
+  readMeta(request: JsonRpcRequest): RequestMeta {
+    if (request.method === 'initialize') {
+      const requested = request.params?.protocolVersion;
+      throw new UnsupportedProtocolVersionError(
+        `This server speaks MCP ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} only, which has no initialize: send server/discover or call methods directly with _meta["${META.protocolVersion}"] = "${LATEST_PROTOCOL_VERSION}"`,
+        SUPPORTED_PROTOCOL_VERSIONS,
+        typeof requested === 'string' ? requested : null,
+      );
+    }
+    return readRequestMeta(request.params);
+  }
+
+  /** Step 2: the requested protocol version is one this server speaks (-32022 otherwise). */
+  checkVersion(meta: RequestMeta): void {
+    checkProtocolVersion(meta.protocolVersion);
+  }
+
+  /** Step 3: the method exists and is served (-32601), and its target resolves (-32602). */
+  route(request: JsonRpcRequest, meta: RequestMeta): PreparedRequest {
+    const handler = this.methods.get(request.method);
+    if (!handler || !handler.served(this.state)) throw new MethodNotFoundError(`Method not found: ${request.method}`);
+    const params = request.params ?? {};
+    const target = handler.resolve ? handler.resolve(params, this.state) : undefined;
+    return { request, meta, params, handler, target };
+  }
+
+  /** Step 4: runs the method. Never throws; `undefined` when the request was cancelled. */
+  async execute(prepared: PreparedRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    const { request, handler, params, target, meta } = prepared;
+    const scope = new RequestScope(request, meta, channel, this.state.logger, this.state.info.name);
+    if (scope.cancelled) return undefined;
+    let result: Result | RawJson;
+    try {
+      result = await handler.run({ scope, params, target, state: this.state });
+    } catch (error) {
+      scope.close();
+      if (scope.cancelled) return undefined;
+      if (!(error instanceof McpProtocolError)) scope.log.error({ err: error }, 'request failed');
+      return errorResponse(request.id, error);
+    }
+    scope.close();
+    if (scope.cancelled) return undefined;
+    return { jsonrpc: '2.0', id: request.id, result: result instanceof RawJson ? result : this.withServerInfo(result) };
+  }
+
+  /** Every result's `_meta` names the server (B-10). */
+  private withServerInfo(result: Result): Result {
+    result._meta = { ...result._meta, [META.serverInfo]: this.state.info };
+    return result;
+  }
+
+  /** The notification that a transport may want to act on (stdio cancellation). */
+  static cancelledRequestId(notification: JsonRpcNotification): string | number | undefined {
+    if (notification.method !== 'notifications/cancelled') return undefined;
+    const id = notification.params?.requestId;
+    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  }
+}

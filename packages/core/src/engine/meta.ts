@@ -1,0 +1,68 @@
+import { InvalidParamsError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
+import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
+import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+
+/** What a 2026-07-28 request says about itself in `params._meta`. */
+export interface RequestMeta {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  logLevel?: LoggingLevel;
+  progressToken?: string | number;
+  /** The whole `_meta` object, as sent. */
+  raw: JsonObject;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** -32022 unless `version` is one this server speaks. */
+export function checkProtocolVersion(version: string): void {
+  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw new UnsupportedProtocolVersionError(
+      `Unsupported protocol version "${version}"; this server speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+      SUPPORTED_PROTOCOL_VERSIONS,
+      version,
+    );
+  }
+}
+
+/**
+ * Reads and checks the per-request `_meta` (there is no handshake: every request carries its
+ * version and capabilities, and nothing is inferred from earlier requests). The version's
+ * support is checked separately, so that HTTP can compare it with its header first.
+ */
+export function readRequestMeta(params: JsonObject | undefined): RequestMeta {
+  const meta = params?._meta;
+  if (!isObject(meta)) {
+    throw new InvalidParamsError(`Invalid params: params._meta is required and must carry "${META.protocolVersion}" and "${META.clientCapabilities}"`);
+  }
+  const version = meta[META.protocolVersion];
+  if (typeof version !== 'string') {
+    throw new InvalidParamsError(`Invalid params: params._meta["${META.protocolVersion}"] is required (a protocol version string)`);
+  }
+  const capabilities = meta[META.clientCapabilities];
+  if (!isObject(capabilities)) {
+    throw new InvalidParamsError(`Invalid params: params._meta["${META.clientCapabilities}"] is required (an object; {} for none)`);
+  }
+  const out: RequestMeta = { protocolVersion: version, clientCapabilities: capabilities as ClientCapabilities, raw: meta };
+  const info = meta[META.clientInfo];
+  if (isObject(info) && typeof info.name === 'string') out.clientInfo = info as unknown as Implementation;
+  const level = meta[META.logLevel];
+  if (level !== undefined) {
+    if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
+      throw new InvalidParamsError(`Invalid params: unknown log level ${JSON.stringify(level)}; use one of ${LOGGING_LEVELS.join(', ')}`);
+    }
+    out.logLevel = level as LoggingLevel;
+  }
+  const token = meta[PROGRESS_TOKEN];
+  if (token !== undefined) {
+    if (!(typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)))) {
+      throw new InvalidParamsError('Invalid params: _meta.progressToken must be a string or an integer');
+    }
+    out.progressToken = token;
+  }
+  return out;
+}

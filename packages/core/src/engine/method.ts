@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import type { CacheHints, Implementation, JsonObject, Result } from '../protocol/types.js';
+import type { Registry } from '../registry/registry.js';
+import type { RawJson } from './raw-json.js';
+import type { RequestScope } from './request-scope.js';
+
+/** What method handlers may read about the server they serve. */
+export interface ServingState {
+  readonly registry: Registry;
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly discoverCache: CacheHints;
+  /** Default hints of `resources/read` results. */
+  readonly readCache: CacheHints;
+  readonly logger: Logger;
+}
+
+/** One call of a method, after the engine's checks. */
+export interface MethodCall<Target> {
+  readonly scope: RequestScope;
+  readonly params: JsonObject;
+  readonly target: Target;
+  readonly state: ServingState;
+}
+
+/**
+ * One MCP method. `served` gates it on what is registered (an unserved method is -32601, as the
+ * spec asks for capability-gated methods); `resolve` finds its target (tool, prompt, resource)
+ * before the transport's own checks that need it; `run` produces the result.
+ */
+export interface MethodHandler<Target = undefined> {
+  readonly method: string;
+  served(state: ServingState): boolean;
+  resolve?(params: JsonObject, state: ServingState): Target;
+  run(call: MethodCall<Target>): Promise<Result | RawJson> | Result | RawJson;
+}
+
+/** Identity helper that keeps a handler's target type. */
+export function defineMethod<Target = undefined>(handler: MethodHandler<Target>): MethodHandler<Target> {
+  return handler;
+}

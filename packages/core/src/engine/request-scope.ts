@@ -1,0 +1,105 @@
+import type { Logger } from 'pino';
+import type { AuthInfo, RequestContext } from '../context/request-context.js';
+import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
+import type { RequestMeta } from './meta.js';
+
+/**
+ * How a transport hands one request to the engine: where request-scoped notifications go,
+ * and the signal that says the client gave up. This is the whole transport/data-layer seam.
+ */
+export interface RequestChannel {
+  /** Aborted by the transport when the request is cancelled or its connection is gone. */
+  readonly signal?: AbortSignal;
+  /** Delivers a notification tied to this request (progress, log), before its response. */
+  notify(notification: JsonRpcNotification): void;
+  /** The verified caller, when the transport authenticated one. */
+  readonly auth?: AuthInfo;
+  /** A transport-bound logger (e.g. Fastify's request logger) to correlate entries. */
+  readonly logger?: Logger;
+}
+
+/**
+ * The engine's per-request state: the abort signal handlers see, and the gate that keeps
+ * anything from being written for the request once it answered or was cancelled.
+ */
+export class RequestScope {
+  private readonly controller = new AbortController();
+  private open = true;
+  private lastProgress = Number.NEGATIVE_INFINITY;
+  readonly log: Logger;
+
+  constructor(
+    readonly request: JsonRpcRequest,
+    readonly meta: RequestMeta,
+    private readonly channel: RequestChannel,
+    serverLogger: Logger,
+    loggerName: string,
+  ) {
+    const upstream = channel.signal;
+    if (upstream) {
+      if (upstream.aborted) this.cancel();
+      else upstream.addEventListener('abort', () => this.cancel(), { once: true });
+    }
+    const base = (channel.logger ?? serverLogger).child({ rpcId: request.id, method: request.method });
+    this.log = meta.logLevel
+      ? forwardLogsToClient(base, meta.logLevel, (level, data) => this.notify('notifications/message', { level, logger: loggerName, data }))
+      : base;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** True once the request was cancelled: its response must be suppressed. */
+  get cancelled(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Cancels the request: handlers see `ctx.signal` abort and nothing more is written for it. */
+  cancel(): void {
+    this.open = false;
+    if (!this.controller.signal.aborted) this.controller.abort(new Error('Request cancelled by the client'));
+  }
+
+  /** Called once the response is decided: later notifications are dropped. */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Sends a request-related notification if the request is still open. */
+  notify(method: string, params: JsonObject): void {
+    if (!this.open) return;
+    this.channel.notify({ jsonrpc: '2.0', method, params });
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    const token = this.meta.progressToken;
+    if (token === undefined || !this.open) return;
+    if (!(progress > this.lastProgress)) {
+      this.log.warn({ progress, last: this.lastProgress }, 'progress must increase; notification dropped');
+      return;
+    }
+    this.lastProgress = progress;
+    const params: JsonObject = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    this.notify('notifications/progress', params);
+  }
+
+  /** The handler-facing context. */
+  context(): RequestContext {
+    const scope = this;
+    return {
+      requestId: this.request.id,
+      method: this.request.method,
+      signal: this.signal,
+      client: { info: this.meta.clientInfo, capabilities: this.meta.clientCapabilities, protocolVersion: this.meta.protocolVersion },
+      log: this.log,
+      auth: this.channel.auth,
+      progress(progress: number, total?: number, message?: string) {
+        scope.progress(progress, total, message);
+      },
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type { ClientCapabilities } from '../protocol/types.js';
+
+/**
+ * Base of every error that has a meaning on the wire. Each subclass is one JSON-RPC error
+ * of MCP 2026-07-28; `errors/to-json-rpc.ts` is the one place that turns them into responses.
+ */
+export abstract class McpProtocolError extends Error {
+  /** The JSON-RPC error code. */
+  abstract readonly code: number;
+  /** Optional `error.data`. */
+  readonly data?: unknown;
+
+  constructor(message: string, data?: unknown) {
+    super(message);
+    this.name = new.target.name;
+    if (data !== undefined) this.data = data;
+  }
+}
+
+/** -32700: the bytes were not JSON. */
+export class ParseError extends McpProtocolError {
+  readonly code = -32700;
+}
+
+/** -32600: JSON, but not a single valid JSON-RPC request or notification. */
+export class InvalidRequestError extends McpProtocolError {
+  readonly code = -32600;
+}
+
+/** -32601: unknown method, or one gated by a capability this server does not serve. */
+export class MethodNotFoundError extends McpProtocolError {
+  readonly code = -32601;
+}
+
+/** -32602: the request's params are wrong (missing `_meta`, unknown tool, bad cursor, …). */
+export class InvalidParamsError extends McpProtocolError {
+  readonly code = -32602;
+}
+
+/** -32603: the server failed. The message is generic; details stay in the server log. */
+export class InternalError extends McpProtocolError {
+  readonly code = -32603;
+}
+
+/** -32020: an MCP HTTP header is missing, malformed, or disagrees with the body. */
+export class HeaderMismatchError extends McpProtocolError {
+  readonly code = -32020;
+}
+
+/** -32021: serving the request needs a client capability this request did not declare. */
+export class MissingRequiredClientCapabilityError extends McpProtocolError {
+  readonly code = -32021;
+  constructor(message: string, requiredCapabilities: ClientCapabilities) {
+    super(message, { requiredCapabilities });
+  }
+}
+
+/** -32022: the requested protocol version is not one this server speaks. */
+export class UnsupportedProtocolVersionError extends McpProtocolError {
+  readonly code = -32022;
+  constructor(message: string, supported: readonly string[], requested: unknown) {
+    super(message, { supported: [...supported], requested });
+  }
+}

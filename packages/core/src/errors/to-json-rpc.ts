@@ -1,0 +1,26 @@
+import type { JsonRpcErrorObject, JsonRpcErrorResponse, RequestId } from '../protocol/types.js';
+import { InternalError, McpProtocolError } from './protocol-errors.js';
+
+/**
+ * Turns anything thrown into a JSON-RPC error object. Typed protocol errors keep their code,
+ * message and data; anything else becomes a generic -32603 so that no stack or internal
+ * message reaches a client.
+ */
+export function toJsonRpcError(error: unknown): JsonRpcErrorObject {
+  const known = error instanceof McpProtocolError ? error : new InternalError('Internal error');
+  const out: JsonRpcErrorObject = { code: known.code, message: known.message };
+  if (known.data !== undefined) out.data = known.data;
+  return out;
+}
+
+/** A full error response; `id` is left out when it could not be read. */
+export function errorResponse(id: RequestId | undefined, error: unknown): JsonRpcErrorResponse {
+  const response: JsonRpcErrorResponse = { jsonrpc: '2.0', error: toJsonRpcError(error) };
+  if (id !== undefined) response.id = id;
+  return response;
+}
+
+/** True when `error` is one the engine raised on purpose (and so safe to show). */
+export function isProtocolError(error: unknown): error is McpProtocolError {
+  return error instanceof McpProtocolError;
+}

@@ -1,0 +1,55 @@
+/**
+ * @decorum/core — the data layer of Decorum: MCP 2026-07-28 types, the transport-agnostic
+ * JSON-RPC engine, decorators, registry, schema generation, validation and the request context.
+ * It knows nothing of bytes: transports (`@decorum/stdio`, `@decorum/fastify`) frame messages.
+ */
+import 'reflect-metadata';
+
+// Authoring
+export { McpServer } from './decorators/mcp-server.js';
+export { Tool } from './decorators/tool.js';
+export { Resource } from './decorators/resource.js';
+export { Prompt } from './decorators/prompt.js';
+export { Field, type FieldOptions } from './schema/field.js';
+export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
+export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
+export { ToolError } from './errors/tool-error.js';
+export { text, image, audio, resourceLink, embeddedResource } from './results/content.js';
+
+// Building and serving
+export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+export { isDecorumServer } from './registry/scanner.js';
+export { McpEngine, type PreparedRequest } from './engine/engine.js';
+export type { RequestChannel } from './engine/request-scope.js';
+export type { RequestMeta } from './engine/meta.js';
+export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { encodeMessage, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export type { Registry } from './registry/registry.js';
+export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
+export { createDefaultLogger, type Logger } from './logging/logger.js';
+
+// Errors
+export {
+  McpProtocolError,
+  ParseError,
+  InvalidRequestError,
+  MethodNotFoundError,
+  InvalidParamsError,
+  InternalError,
+  HeaderMismatchError,
+  MissingRequiredClientCapabilityError,
+  UnsupportedProtocolVersionError,
+} from './errors/protocol-errors.js';
+export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
+
+// Schemas and validation
+export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
+export type { JsonSchema } from './schema/json-schema.js';
+export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
+export { VALIDATION_META_KEY } from './methods/tools-call.js';
+
+// Protocol
+export * from './protocol/types.js';
+export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';

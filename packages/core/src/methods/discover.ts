@@ -1,0 +1,30 @@
+import { defineMethod } from '../engine/method.js';
+import type { ServerCapabilities } from '../protocol/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+import type { ServingState } from '../engine/method.js';
+
+/** Capabilities derived from what is registered: a capability only when it is really served. */
+export function serverCapabilities(state: ServingState): ServerCapabilities {
+  const capabilities: ServerCapabilities = {};
+  const { registry } = state;
+  if (registry.hasTools) capabilities.tools = {};
+  if (registry.hasResources) capabilities.resources = {};
+  if (registry.hasPrompts) capabilities.prompts = {};
+  // ctx.log forwards to notifications/message whenever a request asks for a log level.
+  capabilities.logging = {};
+  return capabilities;
+}
+
+/** `server/discover`: versions, capabilities and instructions; cacheable. */
+export const discoverMethod = defineMethod({
+  method: 'server/discover',
+  served: () => true,
+  run: ({ state }) => ({
+    resultType: 'complete',
+    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    capabilities: serverCapabilities(state),
+    ...(state.instructions ? { instructions: state.instructions } : {}),
+    ttlMs: state.discoverCache.ttlMs,
+    cacheScope: state.discoverCache.cacheScope,
+  }),
+});

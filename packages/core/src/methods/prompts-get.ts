@@ -1,0 +1,36 @@
+import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { defineMethod } from '../engine/method.js';
+import type { PromptEntry } from '../registry/entries.js';
+import { promptResultFromValue } from '../results/prompt-result.js';
+import { formatIssues } from '../validation/issues.js';
+import { handlerFailure } from './handler-failure.js';
+import { optionalObject, requireString } from './params.js';
+
+/** `prompts/get`: arguments are a map of strings, validated against the prompt's schema. */
+export const promptsGetMethod = defineMethod<PromptEntry>({
+  method: 'prompts/get',
+  served: (s) => s.registry.hasPrompts,
+  resolve(params, state) {
+    const name = requireString(params, 'name', 'prompts/get', 'the prompt name');
+    const args = optionalObject(params, 'arguments', 'prompts/get');
+    for (const [key, value] of Object.entries(args)) {
+      if (typeof value !== 'string') throw new InvalidParamsError(`Invalid params: prompt argument "${key}" must be a string`);
+    }
+    const prompt = state.registry.prompts.get(name);
+    if (!prompt) throw new InvalidParamsError(`Unknown prompt: ${name}`);
+    return prompt;
+  },
+  async run({ scope, params, target: prompt }) {
+    const outcome = await prompt.input.validate(params.arguments ?? {});
+    if (!outcome.ok) {
+      throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues)}`, { issues: outcome.issues });
+    }
+    let value: unknown;
+    try {
+      value = await prompt.invoke(outcome.value, scope.context());
+    } catch (error) {
+      throw handlerFailure(error, prompt.source, scope.log);
+    }
+    return { resultType: 'complete', ...promptResultFromValue(value, prompt.name) };
+  },
+});

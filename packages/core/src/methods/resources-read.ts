@@ -1,0 +1,35 @@
+import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { defineMethod } from '../engine/method.js';
+import type { ResourceContext } from '../context/request-context.js';
+import type { ResourceMatch } from '../registry/registry.js';
+import { resourceContentsFromValue } from '../results/resource-result.js';
+import { handlerFailure } from './handler-failure.js';
+import { requireString } from './params.js';
+
+/** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
+export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>({
+  method: 'resources/read',
+  served: (s) => s.registry.hasResources,
+  resolve(params, state) {
+    const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
+    const match = state.registry.findResource(uri);
+    if (!match) throw new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+    return { ...match, uri };
+  },
+  async run({ scope, target, state }) {
+    const { entry, variables, uri } = target;
+    const ctx: ResourceContext = { ...scope.context(), uri };
+    let contents;
+    try {
+      contents = resourceContentsFromValue(await entry.invoke(variables, ctx), uri, entry.mimeType);
+    } catch (error) {
+      throw handlerFailure(error, entry.source, scope.log);
+    }
+    return {
+      resultType: 'complete',
+      contents,
+      ttlMs: entry.cache.ttlMs ?? state.readCache.ttlMs,
+      cacheScope: entry.cache.cacheScope ?? state.readCache.cacheScope,
+    };
+  },
+});

@@ -1,0 +1,59 @@
+import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
+import { ToolError } from '../errors/tool-error.js';
+import { defineMethod } from '../engine/method.js';
+import type { CallToolResult } from '../protocol/types.js';
+import type { ToolEntry } from '../registry/entries.js';
+import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
+import { formatIssues, type ValidationIssue } from '../validation/issues.js';
+import { optionalObject, requireString } from './params.js';
+
+/** `_meta` key under which invalid-argument issues are always reported (never clashes with outputSchema). */
+export const VALIDATION_META_KEY = 'dev.decorum/validation';
+
+/**
+ * Invalid arguments are a tool result the model can act on (not a protocol error): the text lists
+ * every failing field, and the same issues come as data in `_meta` — and as `structuredContent`
+ * when the tool declares no `outputSchema` that they could break.
+ */
+function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolResult {
+  const result = toolErrorResult(`Invalid arguments for tool "${tool.name}":\n${formatIssues(issues)}`, tool.output ? undefined : { issues });
+  result._meta = { [VALIDATION_META_KEY]: { issues } };
+  return result;
+}
+
+/** `tools/call`: validate, run, shape. */
+export const toolsCallMethod = defineMethod<ToolEntry>({
+  method: 'tools/call',
+  served: (s) => s.registry.hasTools,
+  resolve(params, state) {
+    const name = requireString(params, 'name', 'tools/call', 'the tool name');
+    optionalObject(params, 'arguments', 'tools/call');
+    const tool = state.registry.tools.get(name);
+    if (!tool) throw new InvalidParamsError(`Unknown tool: ${name}`);
+    return tool;
+  },
+  async run({ scope, params, target: tool }) {
+    const outcome = await tool.input.validate(params.arguments ?? {});
+    if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
+    let value: unknown;
+    try {
+      value = await tool.invoke(outcome.value, scope.context());
+    } catch (error) {
+      if (error instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(error.message, tool.output ? undefined : error.structuredContent) };
+      if (error instanceof McpProtocolError) throw error;
+      scope.log.error({ err: error, tool: tool.name }, 'tool threw');
+      return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };
+    }
+    if (!tool.output) return { resultType: 'complete', ...toolResultFromValue(value) };
+    // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
+    if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
+    const structured = isCallToolResult(value) ? value.structuredContent : value;
+    const checked = await tool.output.validate(structured);
+    if (!checked.ok) {
+      scope.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
+      throw new InternalError(`Tool "${tool.name}" produced a result that does not match its outputSchema`);
+    }
+    const plain: unknown = JSON.parse(JSON.stringify(checked.value));
+    return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain)) };
+  },
+});

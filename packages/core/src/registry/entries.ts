@@ -1,0 +1,54 @@
+import type { CacheOptions } from '../decorators/metadata.js';
+import type { RequestContext, ResourceContext } from '../context/request-context.js';
+import type { PromptDescriptor, ResourceDescriptor, ResourceTemplateDescriptor, ToolDefinition } from '../protocol/types.js';
+import type { CompiledSchema } from '../schema/compiled-input.js';
+import type { UriTemplate } from '../uri/uri-template.js';
+
+/** Where a member was declared, for start-up errors and logs: `WeatherServer.weather_current`. */
+export type SourceName = string;
+
+/** A tool, ready to serve: its listing, compiled validators and bound handler. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly source: SourceName;
+  readonly definition: Readonly<ToolDefinition>;
+  readonly input: CompiledSchema;
+  readonly output: CompiledSchema | undefined;
+  readonly cache: CacheOptions;
+  invoke(args: unknown, ctx: RequestContext): unknown;
+}
+
+/** A prompt, ready to serve. */
+export interface PromptEntry {
+  readonly name: string;
+  readonly source: SourceName;
+  readonly descriptor: Readonly<PromptDescriptor>;
+  readonly input: CompiledSchema;
+  invoke(args: unknown, ctx: RequestContext): unknown;
+}
+
+/** A resource at a fixed URI. */
+export interface FixedResourceEntry {
+  readonly kind: 'fixed';
+  readonly name: string;
+  readonly source: SourceName;
+  readonly uri: string;
+  readonly descriptor: Readonly<ResourceDescriptor>;
+  readonly mimeType: string | undefined;
+  readonly cache: CacheOptions;
+  invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
+}
+
+/** A family of resources described by an RFC 6570 template. */
+export interface TemplateResourceEntry {
+  readonly kind: 'template';
+  readonly name: string;
+  readonly source: SourceName;
+  readonly template: UriTemplate;
+  readonly descriptor: Readonly<ResourceTemplateDescriptor>;
+  readonly mimeType: string | undefined;
+  readonly cache: CacheOptions;
+  invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
+}
+
+export type ResourceEntry = FixedResourceEntry | TemplateResourceEntry;

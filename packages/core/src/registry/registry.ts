@@ -1,0 +1,99 @@
+import type { CacheHints, JsonObject } from '../protocol/types.js';
+import type { FixedResourceEntry, PromptEntry, ResourceEntry, TemplateResourceEntry, ToolEntry } from './entries.js';
+import { ListPages } from './list-pages.js';
+import { NameLedger } from './names.js';
+import type { ScannedServer } from './scanner.js';
+
+/** How lists are paged and what cache hints they carry by default. */
+export interface ListSettings {
+  pageSize: number;
+  listCache: CacheHints;
+  /** `_meta` of every result (carries `serverInfo`), baked into the pre-serialized pages. */
+  resultMeta: JsonObject;
+}
+
+/** A resource matched for a URI, with the template variables when it came from a template. */
+export interface ResourceMatch {
+  entry: ResourceEntry;
+  variables: Record<string, string | string[]>;
+}
+
+/**
+ * Everything a server serves, merged from its classes and frozen: lookups by name, resource
+ * routing, and the list pages serialized once. A change would build a new Registry.
+ */
+export class Registry {
+  readonly tools: ReadonlyMap<string, ToolEntry>;
+  readonly prompts: ReadonlyMap<string, PromptEntry>;
+  readonly fixedResources: ReadonlyMap<string, FixedResourceEntry>;
+  /** Most specific first, so `users://{id}/profile` wins over `users://{path}`. */
+  readonly templates: readonly TemplateResourceEntry[];
+  readonly toolPages: ListPages;
+  readonly promptPages: ListPages;
+  readonly resourcePages: ListPages;
+  readonly templatePages: ListPages;
+
+  constructor(servers: readonly ScannedServer[], settings: ListSettings) {
+    const toolNames = new NameLedger('tool');
+    const promptNames = new NameLedger('prompt');
+    const resourceNames = new NameLedger('resource name');
+    const uris = new NameLedger('resource URI');
+    const tools = new Map<string, ToolEntry>();
+    const prompts = new Map<string, PromptEntry>();
+    const fixed = new Map<string, FixedResourceEntry>();
+    const templates: TemplateResourceEntry[] = [];
+    for (const server of servers) {
+      for (const tool of server.tools) {
+        toolNames.claim(tool.name, tool.source);
+        tools.set(tool.name, tool);
+      }
+      for (const prompt of server.prompts) {
+        promptNames.claim(prompt.name, prompt.source);
+        prompts.set(prompt.name, prompt);
+      }
+      for (const resource of server.resources) {
+        resourceNames.claim(resource.name, resource.source);
+        if (resource.kind === 'fixed') {
+          uris.claim(resource.uri, resource.source);
+          fixed.set(resource.uri, resource);
+        } else {
+          uris.claim(resource.template.template, resource.source);
+          templates.push(resource);
+        }
+      }
+    }
+    this.tools = tools;
+    this.prompts = prompts;
+    this.fixedResources = fixed;
+    this.templates = Object.freeze([...templates].sort((a, b) => b.template.specificity - a.template.specificity));
+    const pages = (key: string, items: Array<{ descriptor: object; cache?: object }>) =>
+      new ListPages(key, items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })), settings.pageSize, settings.listCache, settings.resultMeta);
+    this.toolPages = pages('tools', [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })));
+    this.promptPages = pages('prompts', [...prompts.values()]);
+    this.resourcePages = pages('resources', [...fixed.values()]);
+    this.templatePages = pages('resourceTemplates', templates);
+  }
+
+  get hasTools(): boolean {
+    return this.tools.size > 0;
+  }
+
+  get hasPrompts(): boolean {
+    return this.prompts.size > 0;
+  }
+
+  get hasResources(): boolean {
+    return this.fixedResources.size > 0 || this.templates.length > 0;
+  }
+
+  /** Routes a URI: fixed URIs first, then templates, most specific first. */
+  findResource(uri: string): ResourceMatch | undefined {
+    const exact = this.fixedResources.get(uri);
+    if (exact) return { entry: exact, variables: {} };
+    for (const entry of this.templates) {
+      const variables = entry.template.match(uri);
+      if (variables) return { entry, variables };
+    }
+    return undefined;
+  }
+}

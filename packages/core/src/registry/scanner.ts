@@ -1,0 +1,176 @@
+import { Type } from 'typebox';
+import {
+  MEMBER_METADATA,
+  SERVER_METADATA,
+  type McpServerOptions,
+  type MemberRecord,
+  type PromptOptions,
+  type ResourceOptions,
+  type ToolOptions,
+} from '../decorators/metadata.js';
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
+import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
+import { UriTemplate } from '../uri/uri-template.js';
+import type { PromptEntry, ResourceEntry, ToolEntry } from './entries.js';
+import { resolveInputSource } from './input-source.js';
+import { checkToolName } from './names.js';
+
+/** What one decorated class (or instance) contributes. */
+export interface ScannedServer {
+  readonly className: string;
+  readonly server: McpServerOptions | undefined;
+  readonly tools: ToolEntry[];
+  readonly prompts: PromptEntry[];
+  readonly resources: ResourceEntry[];
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** A tool or prompt without arguments accepts only `{}`. */
+const NO_ARGUMENTS = Type.Object({}, { additionalProperties: false });
+
+/** Member records of a class and its ancestors; a subclass's record wins for the same method. */
+function memberRecords(ctor: object): MemberRecord[] {
+  const chain: object[] = [];
+  for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
+  const byKey = new Map<string, MemberRecord>();
+  for (const c of chain) {
+    const own: MemberRecord[] = Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? [];
+    for (const record of own) byKey.set(`${record.kind}:${record.propertyKey}`, record);
+  }
+  return [...byKey.values()];
+}
+
+/** True when `target` carries `@McpServer` or any decorated member. */
+export function isDecorumServer(target: unknown): boolean {
+  const ctor = typeof target === 'function' ? target : (target as { constructor?: unknown } | null)?.constructor;
+  if (typeof ctor !== 'function') return false;
+  return Reflect.hasMetadata(SERVER_METADATA, ctor) || memberRecords(ctor).length > 0;
+}
+
+function schemaFor(source: object | null, where: string): CompiledSchema {
+  try {
+    return compileSchema(source ?? NO_ARGUMENTS);
+  } catch (error) {
+    throw new DecorumStartupError(StartupErrorCode.UNSUPPORTED_INPUT, `${where}: ${(error as Error).message}`);
+  }
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function buildTool(instance: object, record: MemberRecord & { options: ToolOptions }, className: string): ToolEntry {
+  const { options } = record;
+  const handler = (instance as Record<string, Handler>)[record.propertyKey];
+  const name = options.name ?? record.propertyKey;
+  const source = `${className}.${record.propertyKey}`;
+  checkToolName(name, source);
+  const input = schemaFor(resolveInputSource(options, record.paramTypes, handler, source), `input schema of ${source}`);
+  const output = options.output ? schemaFor(options.output, `output schema of ${source}`) : undefined;
+  const definition: ToolDefinition = definedOnly({
+    name,
+    title: options.title,
+    description: options.description,
+    icons: options.icons,
+    inputSchema: input.jsonSchema,
+    outputSchema: output?.jsonSchema,
+    annotations: options.annotations,
+    _meta: options._meta,
+  });
+  return Object.freeze({
+    name,
+    source,
+    definition: Object.freeze(definition),
+    input,
+    output,
+    cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
+    invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
+  });
+}
+
+function promptArguments(schema: Record<string, unknown>): PromptArgument[] {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) =>
+    definedOnly({
+      name,
+      title: typeof property.title === 'string' ? property.title : undefined,
+      description: typeof property.description === 'string' ? property.description : undefined,
+      required: required.has(name),
+    }),
+  );
+}
+
+function buildPrompt(instance: object, record: MemberRecord & { options: PromptOptions }, className: string): PromptEntry {
+  const { options } = record;
+  const handler = (instance as Record<string, Handler>)[record.propertyKey];
+  const name = options.name ?? record.propertyKey;
+  const source = `${className}.${record.propertyKey}`;
+  const input = schemaFor(resolveInputSource(options, record.paramTypes, handler, source), `arguments of ${source}`);
+  const args = promptArguments(input.jsonSchema);
+  return Object.freeze({
+    name,
+    source,
+    descriptor: Object.freeze(
+      definedOnly({ name, title: options.title, description: options.description, arguments: args.length ? args : undefined, icons: options.icons, _meta: options._meta }),
+    ),
+    input,
+    invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
+  });
+}
+
+function buildResource(instance: object, record: MemberRecord & { options: ResourceOptions }, className: string): ResourceEntry {
+  const { options } = record;
+  const handler = (instance as Record<string, Handler>)[record.propertyKey];
+  const name = options.name ?? record.propertyKey;
+  const source = `${className}.${record.propertyKey}`;
+  const common = { title: options.title, description: options.description, mimeType: options.mimeType, annotations: options.annotations, icons: options.icons, _meta: options._meta };
+  const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
+  const invoke = (variables: unknown, ctx: unknown) => handler.call(instance, variables, ctx);
+  if ((options.uri === undefined) === (options.uriTemplate === undefined)) {
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
+  }
+  if (options.uri !== undefined) {
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(options.uri)) {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`);
+    }
+    const descriptor = definedOnly({ uri: options.uri, name, ...common, size: 'size' in options ? options.size : undefined });
+    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, invoke });
+  }
+  let template: UriTemplate;
+  try {
+    template = new UriTemplate(options.uriTemplate as string);
+  } catch (error) {
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
+  }
+  const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
+  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, invoke });
+}
+
+/**
+ * Reads one decorated class (instantiated with no arguments) or instance. All schema
+ * generation and validator compilation happens here, once.
+ */
+export function scanServer(target: object): ScannedServer {
+  const instance = typeof target === 'function' ? new (target as new () => object)() : target;
+  const ctor = (instance as { constructor: { name: string } }).constructor;
+  const className = ctor.name || 'AnonymousServer';
+  const scanned: ScannedServer = {
+    className,
+    server: Reflect.getMetadata(SERVER_METADATA, ctor) as McpServerOptions | undefined,
+    tools: [],
+    prompts: [],
+    resources: [],
+  };
+  for (const record of memberRecords(ctor)) {
+    if (typeof (instance as Record<string, unknown>)[record.propertyKey] !== 'function') {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${className}.${record.propertyKey} is decorated but is not a method`);
+    }
+    if (record.kind === 'tool') scanned.tools.push(buildTool(instance, record, className));
+    else if (record.kind === 'prompt') scanned.prompts.push(buildPrompt(instance, record, className));
+    else scanned.resources.push(buildResource(instance, record, className));
+  }
+  return scanned;
+}

@@ -1,0 +1,41 @@
+import type { CallToolResult, ContentBlock } from '../protocol/types.js';
+import { isContentBlock, text } from './content.js';
+
+/** True for an object that already is a `CallToolResult` (has a `content` array of blocks). */
+export function isCallToolResult(value: unknown): value is CallToolResult {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { content?: unknown }).content) &&
+    (value as { content: unknown[] }).content.every(isContentBlock)
+  );
+}
+
+/**
+ * Shapes what a tool without `output:` returned: a string is one text block, blocks pass through,
+ * a `CallToolResult` passes through, nothing is an empty result, anything else is its JSON text.
+ */
+export function toolResultFromValue(value: unknown): CallToolResult {
+  if (isCallToolResult(value)) return value;
+  return { content: contentFromValue(value), isError: false };
+}
+
+function contentFromValue(value: unknown): ContentBlock[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return [text(value)];
+  if (isContentBlock(value)) return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return value;
+  return [text(JSON.stringify(value))];
+}
+
+/** A tool result for structured output: the value plus its JSON as text for older clients. */
+export function structuredToolResult(structured: unknown): CallToolResult {
+  return { content: [text(JSON.stringify(structured))], structuredContent: structured, isError: false };
+}
+
+/** An `isError` result with a message the model can read. */
+export function toolErrorResult(message: string, structuredContent?: unknown): CallToolResult {
+  const result: CallToolResult = { content: [text(message)], isError: true };
+  if (structuredContent !== undefined) result.structuredContent = structuredContent;
+  return result;
+}

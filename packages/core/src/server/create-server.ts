@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { CacheOptions, McpServerOptions } from '../decorators/metadata.js';
+import { McpEngine } from '../engine/engine.js';
+import type { ServingState } from '../engine/method.js';
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { createDefaultLogger } from '../logging/logger.js';
+import { META } from '../protocol/meta-keys.js';
+import type { CacheHints, Implementation } from '../protocol/types.js';
+import { Registry } from '../registry/registry.js';
+import { isDecorumServer, scanServer } from '../registry/scanner.js';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** Overrides the `serverInfo` taken from the first `@McpServer` class. */
+  info?: Partial<McpServerOptions>;
+  /** Items per list page (default 100). */
+  pageSize?: number;
+  /** Cache hints: `discover` (default 1 h, public), `lists` (5 min, public), `reads` (0, private). */
+  cache?: { discover?: CacheOptions; lists?: CacheOptions; reads?: CacheOptions };
+  /** The server log (pino). Default: JSON lines on stderr at `DECORUM_LOG_LEVEL` (info). */
+  logger?: Logger;
+}
+
+/** Something that can be served: a decorated class (instantiated with no arguments) or an instance of one. */
+export type ServerTarget = (abstract new (...args: never[]) => object) | object;
+
+/** A built server: its frozen registry and the engine that answers for it. Hand it to a transport. */
+export interface DecorumServer {
+  readonly info: Implementation;
+  readonly registry: Registry;
+  readonly engine: McpEngine;
+  readonly logger: Logger;
+}
+
+const DEFAULTS = {
+  discover: { ttlMs: 3_600_000, cacheScope: 'public' },
+  lists: { ttlMs: 300_000, cacheScope: 'public' },
+  reads: { ttlMs: 0, cacheScope: 'private' },
+} as const satisfies Record<string, CacheHints>;
+
+function hints(custom: CacheOptions | undefined, fallback: CacheHints): CacheHints {
+  const ttlMs = custom?.ttlMs ?? fallback.ttlMs;
+  if (!Number.isInteger(ttlMs) || ttlMs < 0) {
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
+  }
+  return { ttlMs, cacheScope: custom?.cacheScope ?? fallback.cacheScope };
+}
+
+/**
+ * Builds a server from decorated classes (merged into one registry) at start-up: scanning,
+ * schema generation, validator compilation and list serialization all happen here, once.
+ * A duplicate tool, prompt or resource name across classes is a start-up error.
+ */
+export function createServer(targets: readonly ServerTarget[] | DecorumServer, options: ServerOptions = {}): DecorumServer {
+  if (!Array.isArray(targets)) return targets as DecorumServer;
+  if (targets.length === 0) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'createServer needs at least one decorated class');
+  for (const target of targets) {
+    if (!isDecorumServer(target)) {
+      const name = typeof target === 'function' ? target.name : (target as object).constructor?.name;
+      throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`);
+    }
+  }
+  const scanned = targets.map((t) => scanServer(t as object));
+  const declared = scanned.find((s) => s.server)?.server;
+  const merged = { ...declared, ...options.info };
+  const info: Implementation = Object.freeze(
+    Object.fromEntries(
+      Object.entries({
+        name: merged.name ?? scanned[0].className,
+        version: merged.version ?? '0.0.0',
+        title: merged.title,
+        description: merged.description,
+        websiteUrl: merged.websiteUrl,
+        icons: merged.icons,
+      }).filter(([, v]) => v !== undefined),
+    ) as unknown as Implementation,
+  );
+  const instructions = options.info?.instructions ?? scanned.map((s) => s.server?.instructions).filter(Boolean).join('\n\n');
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `pageSize must be a positive integer (got ${pageSize})`);
+  const registry = new Registry(scanned, {
+    pageSize,
+    listCache: hints(options.cache?.lists, DEFAULTS.lists),
+    resultMeta: { [META.serverInfo]: info },
+  });
+  const logger = options.logger ?? createDefaultLogger();
+  const state: ServingState = {
+    registry,
+    info,
+    instructions: instructions || undefined,
+    discoverCache: hints(options.cache?.discover, DEFAULTS.discover),
+    readCache: hints(options.cache?.reads, DEFAULTS.reads),
+    logger,
+  };
+  return { info, registry, engine: new McpEngine(state), logger };
+}

@@ -1,0 +1,167 @@
+import { Console } from 'node:console';
+import type { Readable, Writable } from 'node:stream';
+import {
+  createServer,
+  encodeMessage,
+  errorResponse,
+  InvalidRequestError,
+  McpEngine,
+  parseJson,
+  readEnvelope,
+  type DecorumServer,
+  type EngineResponse,
+  type JsonRpcNotification,
+  type RequestId,
+  type ServerOptions,
+  type ServerTarget,
+} from '@decorum/core';
+import { LineSplitter } from './line-splitter.js';
+
+/** Options of {@link serveStdio}. */
+export interface StdioOptions extends ServerOptions {
+  /** Where requests come from (default `process.stdin`). */
+  input?: Readable;
+  /** Where responses go (default `process.stdout`); nothing else is ever written there. */
+  output?: Writable;
+  /** The longest accepted line in bytes (default 4 MiB); longer lines are refused with -32600. */
+  maxLineBytes?: number;
+  /** On stdin EOF or SIGTERM, how long in-flight requests may still finish (default 2000 ms). */
+  shutdownGraceMs?: number;
+  /** Route `console.log/info/debug` to stderr so stray prints cannot corrupt stdout (default true). */
+  redirectConsole?: boolean;
+  /** Handle SIGTERM/SIGINT by shutting down (default true when serving process.stdin). */
+  handleSignals?: boolean;
+  /** Exit the process once shut down (default true when serving process.stdin). */
+  exitOnClose?: boolean;
+}
+
+/** A running stdio server. */
+export interface StdioServer {
+  readonly server: DecorumServer;
+  /** Resolves once the server has shut down (stdin ended or `close()` was called). */
+  readonly closed: Promise<void>;
+  /** Stops reading, lets in-flight requests finish within the grace period, then resolves. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
+
+/** In-flight ids are unique per type: `"1"` and `1` are different requests. */
+function idKey(id: RequestId): string {
+  return `${typeof id}:${id}`;
+}
+
+/**
+ * Serves decorated classes (or a built server) over stdio: newline-delimited JSON-RPC on
+ * stdin/stdout, logs on stderr. Requests run concurrently; `notifications/cancelled` aborts one.
+ */
+export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, options: StdioOptions = {}): StdioServer {
+  const server = createServer(targets, options);
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const usesProcess = input === process.stdin;
+  const log = server.logger.child({ transport: 'stdio' });
+  const inFlight = new Map<string, AbortController>();
+  const graceMs = options.shutdownGraceMs ?? 2000;
+  let closing = false;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+
+  if (options.redirectConsole ?? true) {
+    const toStderr = new Console(process.stderr);
+    console.log = toStderr.log.bind(toStderr);
+    console.info = toStderr.info.bind(toStderr);
+    console.debug = toStderr.debug.bind(toStderr);
+  }
+
+  const write = (message: EngineResponse | JsonRpcNotification): void => {
+    output.write(`${encodeMessage(message)}\n`);
+  };
+
+  const dispatch = (line: string): void => {
+    let envelope;
+    try {
+      envelope = readEnvelope(parseJson(line));
+    } catch (error) {
+      write(errorResponse(undefined, error));
+      return;
+    }
+    if (envelope.kind === 'response') {
+      log.warn('ignored a JSON-RPC response on stdin: clients must not send responses to a 2026-07-28 server');
+      return;
+    }
+    if (envelope.kind === 'notification') {
+      const cancelled = McpEngine.cancelledRequestId(envelope.notification);
+      if (cancelled !== undefined) inFlight.get(idKey(cancelled))?.abort();
+      return;
+    }
+    const { request } = envelope;
+    const key = idKey(request.id);
+    if (inFlight.has(key)) {
+      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${JSON.stringify(request.id)} is already in flight; use a new id per request`)));
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.set(key, controller);
+    server.engine
+      .handle(request, { signal: controller.signal, notify: (n) => controller.signal.aborted || write(n) })
+      .then((response) => {
+        if (response && !controller.signal.aborted) write(response);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'unexpected engine failure'))
+      .finally(() => {
+        inFlight.delete(key);
+        if (closing && inFlight.size === 0) finish();
+      });
+  };
+
+  const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, dispatch, () =>
+    write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+  );
+
+  let finished = false;
+  let graceTimer: NodeJS.Timeout | undefined;
+  function finish(): void {
+    if (finished) return;
+    finished = true;
+    if (graceTimer) clearTimeout(graceTimer);
+    for (const controller of inFlight.values()) controller.abort();
+    inFlight.clear();
+    input.off('data', onData);
+    if (usesProcess) {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    }
+    const done = () => {
+      resolveClosed();
+      if (options.exitOnClose ?? usesProcess) process.exit(0);
+    };
+    // Flush what is queued for stdout before reporting closed (and maybe exiting).
+    if (output.writableLength > 0) output.write('', done);
+    else done();
+  }
+
+  function beginClose(): Promise<void> {
+    if (!closing) {
+      closing = true;
+      splitter.end();
+      if (inFlight.size === 0) finish();
+      else graceTimer = setTimeout(finish, graceMs);
+    }
+    return closed;
+  }
+
+  const onData = (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const onSignal = () => void beginClose();
+  input.on('data', onData);
+  input.once('end', () => void beginClose());
+  input.once('error', (error) => {
+    log.error({ err: error }, 'stdin failed');
+    void beginClose();
+  });
+  if (options.handleSignals ?? usesProcess) {
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { server, closed, close: beginClose };
+}
