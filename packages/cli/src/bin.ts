@@ -9,7 +9,7 @@ import { buildProgram, type ServeOptions } from './program.js';
 async function serve(options: ServeOptions): Promise<void> {
   const servers = collectServers(await loadModule(options.module), options.module);
   if (options.http) throw new CliError('--http is not available yet in this build');
-  serveStdio(servers);
+  serveStdio(servers, { maxLineBytes: options.maxLineBytes });
 }
 
 buildProgram(serve)

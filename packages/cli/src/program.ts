@@ -10,6 +10,14 @@ export interface ServeOptions {
   host: string;
   port: number;
   path: string;
+  /** stdio: the longest accepted line in bytes. */
+  maxLineBytes: number;
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
 }
 
 function port(value: string): number {
@@ -31,6 +39,7 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--host <host>', 'HTTP interface to bind', '127.0.0.1')
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
+    .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

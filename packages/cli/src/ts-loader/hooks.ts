@@ -32,16 +32,23 @@ export async function load(url: string, context: object, nextLoad: NextLoad) {
   if (!url.startsWith('file:') || !TS_FILE.test(url)) return nextLoad(url, context);
   const filename = fileURLToPath(url);
   const source = await readFile(filename, 'utf8');
-  const output = await transform(source, {
-    filename,
-    sourceMaps: 'inline',
-    jsc: {
-      target: 'es2022',
-      parser: { syntax: 'typescript', decorators: true, tsx: filename.endsWith('.tsx') },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-      keepClassNames: true,
-    },
-    module: { type: 'es6' },
-  });
+  let output;
+  try {
+    output = await transform(source, {
+      filename,
+      sourceMaps: 'inline',
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', decorators: true, tsx: filename.endsWith('.tsx') },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+        keepClassNames: true,
+      },
+      module: { type: 'es6' },
+    });
+  } catch (error) {
+    // swc reports a code frame, then its own cause and native backtrace: keep the code frame.
+    const text = String((error as Error)?.message ?? error).split(/\n\s*(?:Caused by:|Stack backtrace:)/)[0];
+    throw new SyntaxError(`${filename} does not compile:\n${text.trim()}`);
+  }
   return { format: 'module', source: output.code, shortCircuit: true };
 }

@@ -69,9 +69,11 @@ export class Registry {
     const pages = (key: string, items: Array<{ descriptor: object; cache?: object }>) =>
       new ListPages(key, items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })), settings.pageSize, settings.listCache, settings.resultMeta);
     this.toolPages = pages('tools', [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })));
-    this.promptPages = pages('prompts', [...prompts.values()]);
-    this.resourcePages = pages('resources', [...fixed.values()]);
-    this.templatePages = pages('resourceTemplates', templates);
+    // A resource's own cache hints are for reading it, not for the list that names it.
+    const listed = (items: Array<{ descriptor: object }>) => items.map((i) => ({ descriptor: i.descriptor }));
+    this.promptPages = pages('prompts', listed([...prompts.values()]));
+    this.resourcePages = pages('resources', listed([...fixed.values()]));
+    this.templatePages = pages('resourceTemplates', listed(templates));
   }
 
   get hasTools(): boolean {

@@ -49,9 +49,9 @@ export function isDecorumServer(target: unknown): boolean {
   return Reflect.hasMetadata(SERVER_METADATA, ctor) || memberRecords(ctor).length > 0;
 }
 
-function schemaFor(source: object | null, where: string): CompiledSchema {
+function schemaFor(source: object | null, where: string, objectRoot = true): CompiledSchema {
   try {
-    return compileSchema(source ?? NO_ARGUMENTS);
+    return compileSchema(source ?? NO_ARGUMENTS, objectRoot);
   } catch (error) {
     throw new DecorumStartupError(StartupErrorCode.UNSUPPORTED_INPUT, `${where}: ${(error as Error).message}`);
   }
@@ -68,7 +68,7 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
   const source = `${className}.${record.propertyKey}`;
   checkToolName(name, source);
   const input = schemaFor(resolveInputSource(options, record.paramTypes, handler, source), `input schema of ${source}`);
-  const output = options.output ? schemaFor(options.output, `output schema of ${source}`) : undefined;
+  const output = options.output ? schemaFor(options.output, `output schema of ${source}`, false) : undefined;
   const definition: ToolDefinition = definedOnly({
     name,
     title: options.title,

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const MCP_SERVE = `${ROOT}packages/cli/dist/bin.js`;
+
+/**
+ * A real child process speaking newline-delimited JSON-RPC: send lines, await messages by
+ * predicate, and read what it printed on stderr.
+ */
+export class StdioProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly messages: Array<Record<string, any>> = [];
+  readonly rawLines: string[] = [];
+  stderr = '';
+  private buffer = '';
+  private waiters: Array<() => void> = [];
+  readonly exited: Promise<number | null>;
+
+  constructor(args: string[], env: NodeJS.ProcessEnv = {}) {
+    this.child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env } });
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let nl: number;
+      while ((nl = this.buffer.indexOf('\n')) !== -1) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        this.rawLines.push(line);
+        this.messages.push(JSON.parse(line));
+        for (const wake of this.waiters.splice(0)) wake();
+      }
+    });
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
+      for (const wake of this.waiters.splice(0)) wake();
+      resolve(code);
+    }));
+  }
+
+  static serve(module: string, extra: string[] = [], env?: NodeJS.ProcessEnv): StdioProcess {
+    return new StdioProcess([MCP_SERVE, module, ...extra], env);
+  }
+
+  send(message: unknown): void {
+    this.child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+  }
+
+  /** Resolves with the first message (seen so far or later) matching `predicate`. */
+  async waitFor(predicate: (m: Record<string, any>) => boolean, timeoutMs = 5000): Promise<Record<string, any>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(10, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Sends a request and waits for the response with its id. */
+  async request(message: { id: string | number }): Promise<Record<string, any>> {
+    this.send(message);
+    return this.waitFor((m) => m.id === message.id && ('result' in m || 'error' in m));
+  }
+
+  /** Waits until the process has exited, at most `timeoutMs`. */
+  async exit(timeoutMs = 5000): Promise<number | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('process did not exit')), timeoutMs)));
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
