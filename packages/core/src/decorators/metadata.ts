@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { CacheScope, Icon, JsonObject, ToolAnnotations, Annotations } from '../protocol/types.js';
+import type { CacheScope, Icon, Implementation, JsonObject, ToolAnnotations, Annotations } from '../protocol/types.js';
 
 /**
  * Decorators only record; `registry/scanner.ts` turns the records into a registry.
@@ -21,16 +21,8 @@ export interface CacheOptions {
   cacheScope?: CacheScope;
 }
 
-/** Options of `@McpServer`. */
-export interface McpServerOptions {
-  /** `serverInfo.name`. */
-  name: string;
-  /** `serverInfo.version`. */
-  version: string;
-  title?: string;
-  description?: string;
-  websiteUrl?: string;
-  icons?: Icon[];
+/** Options of `@McpServer`: its `serverInfo`, and guidance for the model. */
+export interface McpServerOptions extends Implementation {
   /** Guidance for the model, returned by `server/discover`. */
   instructions?: string;
 }

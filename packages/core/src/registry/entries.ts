@@ -27,28 +27,28 @@ export interface PromptEntry {
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
-/** A resource at a fixed URI. */
-export interface FixedResourceEntry {
-  readonly kind: 'fixed';
+/** What fixed resources and templates share. */
+interface ResourceEntryBase {
   readonly name: string;
   readonly source: SourceName;
-  readonly uri: string;
-  readonly descriptor: Readonly<ResourceDescriptor>;
   readonly mimeType: string | undefined;
+  /** Hints for reading it (not for the list that names it). */
   readonly cache: CacheOptions;
   invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
 }
 
+/** A resource at a fixed URI. */
+export interface FixedResourceEntry extends ResourceEntryBase {
+  readonly kind: 'fixed';
+  readonly uri: string;
+  readonly descriptor: Readonly<ResourceDescriptor>;
+}
+
 /** A family of resources described by an RFC 6570 template. */
-export interface TemplateResourceEntry {
+export interface TemplateResourceEntry extends ResourceEntryBase {
   readonly kind: 'template';
-  readonly name: string;
-  readonly source: SourceName;
   readonly template: UriTemplate;
   readonly descriptor: Readonly<ResourceTemplateDescriptor>;
-  readonly mimeType: string | undefined;
-  readonly cache: CacheOptions;
-  invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
 }
 
 export type ResourceEntry = FixedResourceEntry | TemplateResourceEntry;
