@@ -65,7 +65,7 @@ export class StdioProcess {
   }
 
   /** Sends a request and waits for the response with its id. */
-  async request(message: { id: string | number }): Promise<Record<string, any>> {
+  async request(message: { id: string | number; [key: string]: unknown }): Promise<Record<string, any>> {
     this.send(message);
     return this.waitFor((m) => m.id === message.id && ('result' in m || 'error' in m));
   }
