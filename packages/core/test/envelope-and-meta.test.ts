@@ -95,6 +95,10 @@ describe('_meta', () => {
     expect(response?.error.data).toEqual({ supported: ['2026-07-28'], requested: '2025-11-25' });
   });
 
+  test('an initialize carrying the modern _meta is just an unknown method', async () => {
+    expect((await call(request('init2', 'initialize', { protocolVersion: '2026-07-28' })))?.error.code).toBe(-32601);
+  });
+
   test('an unknown log level is -32602', async () => {
     const response = await call(request(9, 'tools/list', {}, { logLevel: 'verbose' }));
     expect(response?.error).toMatchObject({ code: -32602, message: expect.stringContaining('verbose') });

@@ -89,7 +89,10 @@ export class McpEngine {
    * with an error that names the versions this server speaks.
    */
   readMeta(request: JsonRpcRequest): RequestMeta {
-    if (request.method === 'initialize') {
+    // Only a legacy-shaped initialize (no per-request version) gets the legacy answer; a modern
+    // request that happens to say "initialize" is simply an unknown method.
+    const modern = (request.params?._meta as Record<string, unknown> | undefined)?.[META.protocolVersion] !== undefined;
+    if (request.method === 'initialize' && !modern) {
       const requested = request.params?.protocolVersion;
       throw new UnsupportedProtocolVersionError(
         `This server speaks MCP ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} only, which has no initialize: send server/discover or call methods directly with _meta["${META.protocolVersion}"] = "${LATEST_PROTOCOL_VERSION}"`,

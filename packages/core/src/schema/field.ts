@@ -19,7 +19,9 @@ const FIELD_METADATA = Symbol.for('decorum:field');
 /** Describes a DTO property for its generated JSON Schema (description, default, header mirroring). */
 export function Field(options: FieldOptions): PropertyDecorator {
   return (target, propertyKey) => {
-    Reflect.defineMetadata(FIELD_METADATA, Object.freeze({ ...options }), target, propertyKey);
+    // Merge: decorators run bottom-up, so @McpHeader below @Field has already recorded its part.
+    const existing = (Reflect.getMetadata(FIELD_METADATA, target, propertyKey) ?? {}) as FieldOptions;
+    Reflect.defineMetadata(FIELD_METADATA, Object.freeze({ ...existing, ...options }), target, propertyKey);
   };
 }
 
