@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { DecorumStartupError } from '@decorum/core';
+import { serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
 import { CliError, loadModule } from './load-module.js';
@@ -8,8 +9,23 @@ import { buildProgram, type ServeOptions } from './program.js';
 
 async function serve(options: ServeOptions): Promise<void> {
   const servers = collectServers(await loadModule(options.module), options.module);
-  if (options.http) throw new CliError('--http is not available yet in this build');
-  serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+  if (!options.http) {
+    serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    return;
+  }
+  let served;
+  try {
+    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+    throw error;
+  }
+  // The bound address goes to stderr (stdout stays free), so `--port 0` users and scripts can find it.
+  const names = [...served.app.mcpServers.values()].map((s) => s.info.name).join(', ');
+  process.stderr.write(`mcp-serve: serving ${names} over Streamable HTTP at ${served.url}\n`);
+  await served.closed;
+  process.exit(0);
 }
 
 buildProgram(serve)

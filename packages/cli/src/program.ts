@@ -10,6 +10,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   path: string;
+  /** HTTP: on SIGTERM/SIGINT, how long in-flight requests may still finish. */
+  shutdownTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
 }
@@ -27,8 +29,8 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp]]`. stdio is the default;
- * the HTTP options are parsed here so the command line keeps one shape.
+ * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
+ * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
   return new Command('mcp-serve')
@@ -39,6 +41,7 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--host <host>', 'HTTP interface to bind', '127.0.0.1')
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
+    .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));

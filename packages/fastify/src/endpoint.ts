@@ -1,0 +1,174 @@
+import {
+  encodeMessage,
+  errorResponse,
+  InvalidRequestError,
+  isErrorResponse,
+  McpProtocolError,
+  parseJson,
+  readableId,
+  readEnvelope,
+  type DecorumServer,
+  type EngineResponse,
+  type JsonRpcErrorResponse,
+  type JsonRpcNotification,
+  type Logger,
+  type PreparedRequest,
+  type RequestChannel,
+  type RequestId,
+  type ToolEntry,
+} from '@decorum/core';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedResponses, type AcceptedResponses } from './accept.js';
+import type { McpParamHeaders } from './mcp-param-headers.js';
+import type { ExchangeRecord } from './request-log.js';
+import { HttpRefusal } from './refusal.js';
+import { SseStream } from './sse.js';
+import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
+import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
+
+/** Per-request state shared by the endpoint's hooks and its handler. */
+export interface Exchange extends ExchangeRecord {
+  /** Aborted when the client goes away before the response is complete. */
+  readonly controller: AbortController;
+  accepted: AcceptedResponses;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const noop = (): void => {};
+
+/** Writes one JSON-RPC message as a plain JSON response. */
+function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(encodeMessage(message));
+}
+
+/** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
+export function sendRefusal(reply: FastifyReply, refusal: HttpRefusal): FastifyReply {
+  return sendJson(reply, refusalStatus(refusal.kind), errorResponse(undefined, refusal));
+}
+
+// `application/json`, optionally with parameters (`; charset=utf-8`).
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * The POST side of the Streamable HTTP endpoint for one server. Its methods run in the spec's
+ * order (§5.8): media type and Accept (hooks), then parse, envelope, notification, `_meta`,
+ * `MCP-Protocol-Version`, version support, `Mcp-Method`/`Mcp-Name`, routing, `Mcp-Param-*`,
+ * and only then the choice of JSON or SSE and the handler.
+ */
+export class McpEndpoint {
+  constructor(
+    private readonly server: DecorumServer,
+    private readonly paramHeaders: McpParamHeaders,
+    private readonly loggerFor: (request: FastifyRequest) => Logger,
+    private readonly sseKeepAliveMs: number,
+  ) {}
+
+  /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
+  checkRequestLine(request: FastifyRequest, exchange: Exchange): HttpRefusal | undefined {
+    const type = request.headers['content-type'];
+    if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
+      return new HttpRefusal('unsupported-media-type', `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
+    }
+    exchange.accepted = acceptedResponses(request.headers.accept);
+    if (!exchange.accepted.json && !exchange.accepted.sse) {
+      return new HttpRefusal('not-acceptable', 'Not Acceptable: the Accept header must allow application/json and text/event-stream');
+    }
+    return undefined;
+  }
+
+  /** Handles one POST whose body the content-type parser kept as text. */
+  async post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): Promise<FastifyReply> {
+    const { engine } = this.server;
+    let message: unknown;
+    let envelope;
+    try {
+      message = parseJson(typeof request.body === 'string' ? request.body : '');
+      envelope = readEnvelope(message);
+    } catch (error) {
+      return this.fail(reply, exchange, readableId(message), error, 'request');
+    }
+    if (envelope.kind === 'response') {
+      const refusal = new InvalidRequestError('Invalid Request: the body is a JSON-RPC response; clients POST requests and notifications only');
+      return this.fail(reply, exchange, undefined, refusal, 'request');
+    }
+    if (envelope.kind === 'notification') {
+      // This revision defines no client notifications over HTTP (cancelling is closing the
+      // stream), so an accepted one has nothing to act on; no MCP headers are required for it.
+      exchange.mcpMethod = envelope.notification.method;
+      return reply.code(NOTIFICATION_STATUS).send();
+    }
+
+    const rpc = envelope.request;
+    exchange.mcpMethod = rpc.method;
+    exchange.mcpName = targetName(rpc);
+    exchange.rpcId = rpc.id;
+    let meta;
+    try {
+      meta = engine.readMeta(rpc); // a legacy `initialize` is answered here with -32022
+      checkProtocolVersionHeader(request.headers, meta);
+      engine.checkVersion(meta);
+      checkMethodHeaders(request.headers, rpc);
+    } catch (error) {
+      return this.fail(reply, exchange, rpc.id, error, 'request');
+    }
+    let prepared: PreparedRequest;
+    try {
+      prepared = engine.route(rpc, meta);
+      if (rpc.method === 'tools/call') this.paramHeaders.check((prepared.target as ToolEntry).name, prepared.params.arguments, request.headers);
+    } catch (error) {
+      return this.fail(reply, exchange, rpc.id, error, 'handler');
+    }
+
+    const channel = { signal: exchange.controller.signal, logger: this.loggerFor(request) };
+    // SSE only when the request can receive notifications first (progress, logs) and the client
+    // takes SSE — or when it takes nothing else.
+    const canStream = meta.progressToken !== undefined || meta.logLevel !== undefined;
+    if ((canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, channel);
+
+    exchange.stream = 'json';
+    const response = await engine.execute(prepared, { ...channel, notify: noop });
+    if (response === undefined || exchange.controller.signal.aborted) return this.abandon(reply, exchange);
+    if (isErrorResponse(response)) exchange.errorCode = response.error.code;
+    return sendJson(reply, isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS, response);
+  }
+
+  /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
+  private async stream(reply: FastifyReply, exchange: Exchange, prepared: PreparedRequest, channel: Omit<RequestChannel, 'notify'>): Promise<FastifyReply> {
+    exchange.stream = 'sse';
+    // The stream is written to the socket directly; headers other hooks set (CORS, request ids) are kept.
+    reply.hijack();
+    const stream = new SseStream(reply.raw);
+    stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
+    let response: EngineResponse | undefined;
+    try {
+      response = await this.server.engine.execute(prepared, {
+        ...channel,
+        notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
+      });
+    } catch (error) {
+      // execute() never throws by contract; should it, the client still gets an answer, with no details.
+      channel.logger?.error({ err: error }, 'MCP request failed unexpectedly');
+      response = errorResponse(prepared.request.id, error);
+    }
+    if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
+    // A cancelled request (client gone) gets nothing more; the stream ends either way.
+    stream.end(response === undefined || exchange.controller.signal.aborted ? undefined : encodeMessage(response));
+    return reply;
+  }
+
+  /** The client went away: nothing is written, and Fastify is told the reply is handled. */
+  private abandon(reply: FastifyReply, exchange: Exchange): FastifyReply {
+    exchange.cancelled = true;
+    return reply.hijack();
+  }
+
+  private fail(reply: FastifyReply, exchange: Exchange, id: RequestId | undefined, error: unknown, origin: ErrorOrigin): FastifyReply {
+    // Typed protocol errors are the client's business; anything else is ours to log (its details never leave).
+    if (!(error instanceof McpProtocolError)) reply.log.error({ err: error }, 'MCP request failed unexpectedly');
+    const response = errorResponse(id, error);
+    exchange.errorCode = response.error.code;
+    exchange.stream = 'json';
+    return sendJson(reply, errorStatus(response.error.code, origin), response);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * @decorum/fastify — the Streamable HTTP transport of Decorum (MCP 2026-07-28) as a Fastify
+ * plugin: POST-only endpoint, MCP header validation, JSON or per-request SSE responses,
+ * cancellation by disconnect, Origin checks.
+ */
+
+/** The plugin to register in any Fastify app, and its options. */
+export { mcpPlugin } from './plugin.js';
+export type { McpPluginOptions, McpAuthOptions } from './options.js';
+
+/** A standalone app and a runner (what `mcp-serve --http` uses). */
+export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
+export { serveHttp, type HttpServeOptions, type HttpServer } from './serve-http.js';
+
+/** Origin policy: the default allowlist test and the option's type. */
+export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+
+/** Log paths to redact (credentials) when you configure your own app's logger. */
+export { REDACTED_LOG_PATHS } from './request-log.js';
+
+/** The `x-mcp-header` schema keyword and the start-up check that tools are sent through. */
+export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';
+
+/** Header value decoding (`=?base64?…?=`), for gateways and tests. */
+export { decodeHeaderValue, isBase64Sentinel } from './base64-sentinel.js';
+
+/** Status mapping and refusals, exposed for tooling that wants the same answers. */
+export { errorStatus, refusalStatus, type ErrorOrigin, type RefusalKind } from './status.js';
+export { HttpRefusal } from './refusal.js';

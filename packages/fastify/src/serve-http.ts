@@ -1,0 +1,72 @@
+import type { DecorumServer, ServerTarget } from '@decorum/core';
+import type { FastifyInstance } from 'fastify';
+import { createMcpApp, type McpAppOptions } from './app.js';
+import { DEFAULT_PATH } from './options.js';
+
+/** Options of {@link serveHttp}. */
+export interface HttpServeOptions extends McpAppOptions {
+  /** Interface to bind (default `127.0.0.1`: a local server is not reachable from the network). */
+  host?: string;
+  /** Port (default 3000; 0 picks a free one — read it from `url`). */
+  port?: number;
+  /** On shutdown, how long in-flight requests may still finish before their connections are cut (default 5000 ms). */
+  shutdownGraceMs?: number;
+  /** Shut down on SIGTERM/SIGINT (default true). */
+  handleSignals?: boolean;
+}
+
+/** A listening HTTP server. */
+export interface HttpServer {
+  readonly app: FastifyInstance;
+  /** The endpoint's URL, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** Resolves once the server has shut down. */
+  readonly closed: Promise<void>;
+  /** Stops accepting, lets in-flight requests finish within the grace period, then closes what is left. */
+  close(): Promise<void>;
+}
+
+/** Serves decorated classes (or a built server) over Streamable HTTP until closed or signalled. */
+export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer, options: HttpServeOptions = {}): Promise<HttpServer> {
+  const { host = '127.0.0.1', port = 3000, shutdownGraceMs = 5000, handleSignals = true, ...appOptions } = options;
+  const app = await createMcpApp(targets, appOptions);
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address !== null ? address : { address: host, port, family: 'IPv4' };
+  const hostPart = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  const url = `http://${hostPart}:${bound.port}${options.prefix ?? ''}${options.path ?? DEFAULT_PATH}`;
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (handleSignals) {
+        process.off('SIGTERM', onSignal);
+        process.off('SIGINT', onSignal);
+      }
+      // app.close() stops accepting and waits for in-flight requests; past the grace period their
+      // connections are cut, which cancels them (ctx.signal aborts) and lets close() finish.
+      const timer = setTimeout(() => {
+        app.log.warn({ graceMs: shutdownGraceMs }, 'shutdown grace period over: closing the remaining connections');
+        app.server.closeAllConnections();
+      }, shutdownGraceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(timer);
+        resolveClosed();
+      }
+    })();
+    return closing;
+  };
+  const onSignal = () => {
+    app.log.info('shutting down');
+    void close();
+  };
+  if (handleSignals) {
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { app, url, closed, close };
+}

@@ -1,0 +1,29 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const MCP_SERVE = `${ROOT}packages/cli/dist/bin.js`;
+
+/** `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr. */
+export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [MCP_SERVE, ...args], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mcp-serve printed no URL within 10 s; stderr: ${stderr}`)), 10_000);
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      stderr += chunk;
+      const found = /Streamable HTTP at (http:\/\/\S+)/.exec(stderr);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`mcp-serve exited with ${code}; stderr: ${stderr}`));
+    });
+  });
+  return { child, url, stderr: () => stderr, exited };
+}
