@@ -30,18 +30,21 @@ function toData(args: unknown[]): unknown {
  * requests that did not ask pay nothing. The child keeps logging to the server log as before.
  */
 export function forwardLogsToClient(child: Logger, minimum: LoggingLevel, sink: LogSink): Logger {
+  // A new object over the child, never the child itself: some loggers (Fastify's disabled one)
+  // hand every request the same child, and forwarding must not leak into other requests.
+  const forwarding = Object.create(child) as Logger;
   const floor = LOGGING_LEVELS.indexOf(minimum);
   for (const [pinoLevel, mcpLevel] of Object.entries(PINO_TO_MCP)) {
     if (LOGGING_LEVELS.indexOf(mcpLevel) < floor) continue;
-    const original = (child as unknown as Record<string, (...a: unknown[]) => void>)[pinoLevel].bind(child);
-    Object.defineProperty(child, pinoLevel, {
+    const original = (child as unknown as Record<string, (...a: unknown[]) => void>)[pinoLevel];
+    Object.defineProperty(forwarding, pinoLevel, {
       configurable: true,
       writable: true,
-      value: (...args: unknown[]) => {
+      value(this: Logger, ...args: unknown[]) {
         sink(mcpLevel, toData(args));
-        original(...args);
+        original.apply(this, args);
       },
     });
   }
-  return child;
+  return forwarding;
 }
