@@ -89,8 +89,8 @@ export class McpEndpoint {
       return this.fail(reply, exchange, readableId(message), error, 'request');
     }
     if (envelope.kind === 'response') {
-      const refusal = new InvalidRequestError('Invalid Request: the body is a JSON-RPC response; clients POST requests and notifications only');
-      return this.fail(reply, exchange, undefined, refusal, 'request');
+      const error = new InvalidRequestError('Invalid Request: the body is a JSON-RPC response; clients POST requests and notifications only');
+      return this.fail(reply, exchange, undefined, error, 'request');
     }
     if (envelope.kind === 'notification') {
       // This revision defines no client notifications over HTTP (cancelling is closing the
@@ -113,6 +113,8 @@ export class McpEndpoint {
       return this.fail(reply, exchange, rpc.id, error, 'request');
     }
     let prepared: PreparedRequest;
+    // Routing errors belong to the target (unknown tool, missing resource: 200, see status.ts);
+    // -32601 and the Mcp-Param-* -32020 keep their fixed 404 and 400.
     try {
       prepared = engine.route(rpc, meta);
       if (rpc.method === 'tools/call') this.paramHeaders.check((prepared.target as ToolEntry).name, prepared.params.arguments, request.headers);

@@ -48,7 +48,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
   const { servers, path: _path, prefix: _prefix, allowedOrigins, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
-  const server = createServer(servers, { logger: serverLogger(app.log), ...serverOptions });
+  const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
   return {
     server,
     path,
