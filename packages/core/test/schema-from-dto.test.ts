@@ -202,6 +202,6 @@ describe('DTO validation', () => {
   });
 
   test('a non-object is refused at the root', async () => {
-    expect(await zoo.validate([1])).toEqual({ ok: false, issues: [{ pointer: '', keyword: 'type', message: 'arguments must be an object' }] });
+    expect(await zoo.validate([1])).toEqual({ ok: false, issues: [{ pointer: '', keyword: 'type', message: expect.stringContaining('must be an object') }] });
   });
 });

@@ -1,29 +1,58 @@
+/**
+ * One entry point from a schema source (DTO class or TypeBox schema) to what the registry
+ * keeps: the JSON Schema for listings and a validator. Everything that can be done once —
+ * inspecting the DTO, generating the schema, compiling the validator — happens in
+ * `compileSchema`, at start-up; `validate` does only the per-request check.
+ */
 import { compileDtoValidator } from '../validation/dto-validator.js';
 import type { ValidationOutcome } from '../validation/issues.js';
 import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
 import { dtoToJsonSchema } from './from-dto.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from './from-typebox.js';
-import type { JsonSchema } from './json-schema.js';
+import { deepFreeze, type JsonSchema } from './json-schema.js';
 
 /** A schema ready to serve: its JSON Schema for listings and a validator built once. */
 export interface CompiledSchema {
+  /** JSON Schema 2020-12, deeply frozen (it is shared by every listing). */
   readonly jsonSchema: JsonSchema;
+  /**
+   * Checks one value: `{ ok: true, value }` with the value to hand the handler (a DTO instance
+   * with defaults, or the TypeBox value with defaults on a copy), or `{ ok: false, issues }`.
+   */
   validate(value: unknown): Promise<ValidationOutcome>;
 }
 
+/** A short description of what was passed instead of a schema, for the error message. */
+function describe(source: unknown): string {
+  if (source === null) return 'null';
+  if (Array.isArray(source)) return 'an array';
+  if (typeof source === 'function') return `the function ${source.name || '(anonymous)'}, which is not a class`;
+  if (typeof source === 'object') return `an object with keys [${Object.keys(source).join(', ')}] and no JSON Schema keyword`;
+  return `a ${typeof source}`;
+}
+
 /**
- * Compiles a DTO class or a TypeBox (or plain JSON) schema. Everything but the per-request
- * check happens here. `objectRoot` enforces MCP's rule that tool arguments are an object.
+ * Compiles a schema source.
+ *
+ * @param source - a class-validator DTO class, or a TypeBox 1.x schema (`Type.Object(...)`;
+ *   a plain JSON Schema object is accepted the same way, as TypeBox compiles those too).
+ * @param objectRoot - require `type: "object"` at the root, as MCP does for tool and prompt
+ *   arguments (a DTO always is one); pass `false` for output schemas.
+ * @throws Error with a message saying what was expected, when `source` is neither, when a DTO
+ *   cannot be turned into a schema (see `inspectDto`), or when `objectRoot` is not met.
  */
 export function compileSchema(source: Function | object, objectRoot = true): CompiledSchema {
-  if (typeof source === 'function') {
-    const jsonSchema = Object.freeze(dtoToJsonSchema(source));
-    const check = compileDtoValidator(source);
-    return { jsonSchema, validate: check };
+  if (typeof source === 'function' && typeof source.prototype === 'object' && source.prototype !== null) {
+    const jsonSchema = deepFreeze(dtoToJsonSchema(source));
+    return Object.freeze({ jsonSchema, validate: compileDtoValidator(source) });
   }
-  if (!isTypeBoxSchema(source)) throw new Error('a schema must be a class-validator DTO class or a TypeBox schema');
-  const jsonSchema = Object.freeze(typeBoxToJsonSchema(source));
-  if (objectRoot && jsonSchema.type !== 'object') throw new Error(`an input schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type)})`);
+  if (typeof source === 'function' || !isTypeBoxSchema(source)) {
+    throw new Error(`a schema must be a class-validator DTO class or a TypeBox schema (e.g. Type.Object({ ... })); got ${describe(source)}`);
+  }
+  const jsonSchema = deepFreeze(typeBoxToJsonSchema(source));
+  if (objectRoot && jsonSchema.type !== 'object') {
+    throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); use Type.Object({ ... })`);
+  }
   const check = compileTypeBoxValidator(source);
-  return { jsonSchema, validate: async (value) => check(value) };
+  return Object.freeze({ jsonSchema, validate: async (value: unknown) => check(value) });
 }

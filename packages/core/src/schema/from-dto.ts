@@ -1,43 +1,348 @@
 /**
- * JSON Schema 2020-12 from class-validator DTOs: the property design types (reflect-metadata)
- * plus class-validator's metadata, plus `@Field` for what class-validator cannot say.
+ * JSON Schema 2020-12 from class-validator DTOs: class-validator's metadata, each property's
+ * `design:type` (reflect-metadata), class-transformer's `@Type` for nested DTOs, and `@Field`
+ * for what class-validator cannot say (description, title, default, examples).
  *
  * Hand-written rather than class-validator-jsonschema: that library emits OpenAPI 3.0-flavoured
  * schemas under `#/definitions`, keys definitions globally by class name (two DTOs with the same
- * name collide) and rescans the whole metadata storage on every call. Decorators this mapper does
- * not know still run at validation time; they only add nothing to the schema.
+ * name collide) and rescans the whole metadata storage on every call. Here each DTO is inspected
+ * once (`inspectDto`, cached per class) and nested DTOs become `$defs` of the root that uses them.
+ *
+ * Decorators this mapper does not know (IsPhoneNumber, custom @Validate…) add nothing to the
+ * schema, but class-validator still enforces them at run time; the schema may therefore be
+ * looser than the validator, never stricter.
  */
 import 'reflect-metadata';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+// class-transformer keeps `@Type` records in a storage its index does not export. The CJS path is
+// the module instance its own decorators write to under Node ESM and Jest alike (the package has
+// no `exports` map; its `esm*` builds are a second copy with a second, empty storage).
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { fieldOptions } from './field.js';
-import type { JsonSchema } from './json-schema.js';
+import { fieldKeys, fieldOptions, type FieldOptions } from './field.js';
+import { toJsonData, type JsonSchema } from './json-schema.js';
 
-interface ValidationMetadataLike {
-  type: string;
-  name?: string;
-  propertyName: string;
-  constraints?: unknown[];
-  each?: boolean;
+/** One class-validator record, as `getTargetValidationMetadatas` returns it. */
+export type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+/** A DTO nested in a property (`@ValidateNested() @Type(() => Cls)`), alone or as array items. */
+export interface NestedDto {
+  readonly cls: Function;
+  readonly array: boolean;
 }
 
-/** Nested DTOs collected while generating one root schema. */
+/** Everything the schema generator and the validator need to know about one DTO property. */
+export interface DtoProperty {
+  readonly name: string;
+  /** Not `@IsOptional`/`@ValidateIf`, and no default can fill it (or `@IsDefined`). */
+  readonly required: boolean;
+  /** Keywords about the value itself (for an array: `type: 'array'`, `minItems`, …). */
+  readonly self: Readonly<JsonSchema>;
+  /** Keywords about each item, for arrays (`each: true` constraints, the item type). */
+  readonly items: Readonly<JsonSchema> | undefined;
+  readonly nested: NestedDto | undefined;
+  /** `title`, `description`, `default`, `examples`, `x-mcp-header`. */
+  readonly annotations: Readonly<JsonSchema>;
+  /** The `@Field({ default })` record: the one default the validator fills in itself (initializers need no help). */
+  readonly fieldDefault: { readonly value: unknown } | undefined;
+  /** class-validator records of this property by constraint name, in source order. */
+  readonly constraints: ReadonlyMap<string, readonly ValidationMetadata[]>;
+}
+
+/** The inspected shape of one DTO class. */
+export interface DtoShape {
+  readonly cls: Function;
+  readonly properties: readonly DtoProperty[];
+}
+
+/** Built-in constructors TypeScript emits as design types; never DTOs. */
+const BUILT_INS = new Set<unknown>([Object, String, Number, Boolean, Array, Date, Function, Promise, Map, Set, Symbol, BigInt, RegExp]);
+
+function isDtoClass(value: unknown): value is Function {
+  return typeof value === 'function' && !BUILT_INS.has(value);
+}
+
+/** class-validator constraints that only accept one JSON type: a schema with them says so. */
+const STRING_ONLY = new Set(['minLength', 'maxLength', 'isLength', 'matches', 'isEmail', 'isUrl', 'isUuid', 'isDateString', 'isIso8601']);
+const NUMBER_ONLY = new Set(['min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy']);
+/** Constraints about the array itself, never about its items (unless `each`). */
+const ARRAY_LEVEL = new Set(['isArray', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique']);
+
+/** The single JSON type of a list of enum values, if they share one. */
+function commonType(values: readonly unknown[]): string | undefined {
+  const types = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : v === null ? 'null' : typeof v)));
+  if (types.size === 1) return [...types][0];
+  if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
+  return undefined;
+}
+
+/** The values of a TS enum object: numeric enums also map values back to names, which are dropped. */
+export function enumValues(meta: ValidationMetadata): unknown[] {
+  if (Array.isArray(meta.constraints?.[1])) return [...(meta.constraints[1] as unknown[])];
+  const entity = (meta.constraints?.[0] ?? {}) as Record<string, unknown>;
+  return Object.entries(entity)
+    .filter(([key]) => Number.isNaN(Number.parseInt(key, 10)))
+    .map(([, value]) => value);
+}
+
+/** The `pattern` of a `@Matches` record (RegExp flags cannot travel in JSON Schema; the source does). */
+export function matchesPattern(meta: ValidationMetadata): string {
+  const [pattern, modifiers] = meta.constraints ?? [];
+  if (pattern instanceof RegExp) return pattern.source;
+  return new RegExp(String(pattern), typeof modifiers === 'string' ? modifiers : undefined).source;
+}
+
+const TYPE_BY_CONSTRAINT: Record<string, string> = {
+  isString: 'string',
+  isNumber: 'number',
+  isInt: 'integer',
+  isBoolean: 'boolean',
+  isArray: 'array',
+  isObject: 'object',
+};
+
+const FORMAT_BY_CONSTRAINT: Record<string, string> = {
+  isEmail: 'email',
+  isUrl: 'uri',
+  isUuid: 'uuid',
+  isDateString: 'date-time',
+  isIso8601: 'date-time',
+};
+
+/** The name class-validator reports a record under (`isString`, `min`, `nestedValidation`, …). */
+export function constraintName(meta: ValidationMetadata): string {
+  return meta.name ?? meta.type;
+}
+
+/** Applies the class-validator records of one value (a property, or each of its items) to `schema`. */
+function applyConstraints(schema: JsonSchema, metas: readonly ValidationMetadata[]): void {
+  let notEmpty = false;
+  for (const meta of metas) {
+    const name = constraintName(meta);
+    const c = meta.constraints ?? [];
+    const type = TYPE_BY_CONSTRAINT[name];
+    // `isInt` is the narrower claim: it wins over `isNumber` whatever the decorator order.
+    if (type !== undefined && !(type === 'number' && schema.type === 'integer')) schema.type = type;
+    if (STRING_ONLY.has(name)) schema.type ??= 'string';
+    if (NUMBER_ONLY.has(name)) schema.type ??= 'number';
+    const format = FORMAT_BY_CONSTRAINT[name];
+    if (format !== undefined) schema.format = format;
+    switch (name) {
+      case 'isIn':
+      case 'isEnum': {
+        const values = name === 'isIn' ? [...((c[0] as unknown[]) ?? [])] : enumValues(meta);
+        schema.enum = values;
+        const common = commonType(values);
+        if (common !== undefined && (schema.type === undefined || schema.type === 'number' || schema.type === 'string')) schema.type = common;
+        break;
+      }
+      case 'equals':
+        schema.const = toJsonData(c[0]);
+        break;
+      case 'min':
+        schema.minimum = c[0];
+        break;
+      case 'max':
+        schema.maximum = c[0];
+        break;
+      case 'isPositive':
+        schema.exclusiveMinimum = 0;
+        break;
+      case 'isNegative':
+        schema.exclusiveMaximum = 0;
+        break;
+      case 'isDivisibleBy':
+        schema.multipleOf = c[0];
+        break;
+      case 'minLength':
+        schema.minLength = c[0];
+        break;
+      case 'maxLength':
+        schema.maxLength = c[0];
+        break;
+      case 'isLength':
+        if (typeof c[0] === 'number') schema.minLength = c[0];
+        if (typeof c[1] === 'number') schema.maxLength = c[1];
+        break;
+      case 'isNotEmpty':
+        notEmpty = true;
+        break;
+      case 'matches':
+        schema.pattern = matchesPattern(meta);
+        break;
+      case 'arrayMinSize':
+        schema.minItems = c[0];
+        break;
+      case 'arrayMaxSize':
+        schema.maxItems = c[0];
+        break;
+      case 'arrayNotEmpty':
+        schema.minItems = Math.max(1, (schema.minItems as number | undefined) ?? 0);
+        break;
+      case 'arrayUnique':
+        schema.uniqueItems = true;
+        break;
+      default:
+      // Not mapped: enforced by class-validator, absent from the schema (see the file comment).
+    }
+  }
+  // `@IsNotEmpty` rejects '' (and null/undefined); only for strings does JSON Schema say that.
+  if (notEmpty && schema.type === 'string') schema.minLength = Math.max(1, (schema.minLength as number | undefined) ?? 0);
+}
+
+/** The JSON type a `design:type` stands for, when it stands for one. */
+function designTypeSchema(designType: unknown): JsonSchema {
+  if (designType === String) return { type: 'string' };
+  if (designType === Number) return { type: 'number' };
+  if (designType === Boolean) return { type: 'boolean' };
+  if (designType === Array) return { type: 'array' };
+  // A Date travels as an ISO string (class-transformer's @Type(() => Date) parses it).
+  if (designType === Date) return { type: 'string', format: 'date-time' };
+  if (isDtoClass(designType)) return { type: 'object' };
+  return {}; // Object: a union, `unknown`, an interface — no single JSON type.
+}
+
+/** Orders keys the way a reader expects them: type first, annotations last. */
+function ordered(schema: JsonSchema): JsonSchema {
+  const { type, ...rest } = schema;
+  return type === undefined ? rest : { type, ...rest };
+}
+
+function instantiate(cls: Function): Record<string, unknown> {
+  try {
+    return new (cls as new () => Record<string, unknown>)();
+  } catch (error) {
+    // plainToInstance will call `new cls()` for every request: fail now, and say why.
+    throw new Error(`DTO class ${cls.name || '(anonymous)'} cannot be constructed without arguments (${(error as Error).message}); class-transformer needs a no-argument constructor`);
+  }
+}
+
+/**
+ * An initializer's value as a schema `default`: only JSON data, and only when two fresh
+ * instances agree — `id = randomUUID()` or `at = Date.now()` are not defaults a client can rely on.
+ */
+function initializerDefault(first: Record<string, unknown>, second: Record<string, unknown>, key: string): unknown {
+  const a = toJsonData(first[key]);
+  if (a === undefined) return undefined;
+  return JSON.stringify(a) === JSON.stringify(toJsonData(second[key])) ? a : undefined;
+}
+
+function inspectProperty(cls: Function, name: string, metas: readonly ValidationMetadata[], probes: [Record<string, unknown>, Record<string, unknown>]): DtoProperty {
+  const prototype = cls.prototype as object;
+  const designType = Reflect.getMetadata('design:type', prototype, name) as unknown;
+  const field: FieldOptions | undefined = fieldOptions(prototype, name);
+  const constraints = new Map<string, ValidationMetadata[]>();
+  for (const meta of metas) constraints.set(constraintName(meta), [...(constraints.get(constraintName(meta)) ?? []), meta]);
+
+  const optional = metas.some((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION);
+  const defined = metas.some((m) => m.type === ValidationTypes.IS_DEFINED);
+  const validatesNested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION);
+
+  let nested: NestedDto | undefined;
+  if (validatesNested) {
+    const declared = defaultMetadataStorage.findTypeMetadata(cls, name)?.typeFunction?.();
+    if (!isDtoClass(declared)) {
+      throw new Error(
+        `${cls.name}.${name} has @ValidateNested() but no @Type(() => SomeDto) from class-transformer; ` +
+          'without it the value stays a plain object and its properties are never validated',
+      );
+    }
+    nested = { cls: declared, array: designType === Array || metas.some((m) => m.each === true) };
+  }
+
+  const isArray = designType === Array || nested?.array === true || metas.some((m) => m.each === true || (constraintName(m) === 'isArray' && !m.each));
+  const system = (m: ValidationMetadata) => m.type === ValidationTypes.CONDITIONAL_VALIDATION || m.type === ValidationTypes.IS_DEFINED || m.type === ValidationTypes.NESTED_VALIDATION;
+  let self: JsonSchema;
+  let items: JsonSchema | undefined;
+  if (isArray) {
+    self = { type: 'array' };
+    // On an array, only array-level records describe the array; type checks without `each`
+    // would reject every array, so they say nothing a schema could use.
+    applyConstraints(self, metas.filter((m) => !system(m) && !m.each && ARRAY_LEVEL.has(constraintName(m))));
+    self.type = 'array';
+    items = {};
+    applyConstraints(items, metas.filter((m) => !system(m) && m.each === true));
+    if (nested && items.type === 'object') delete items.type;
+  } else {
+    self = nested ? {} : designTypeSchema(designType);
+    applyConstraints(self, metas.filter((m) => !system(m)));
+  }
+
+  const annotations: JsonSchema = {};
+  if (field?.title !== undefined) annotations.title = field.title;
+  if (field?.description !== undefined) annotations.description = field.description;
+  const initial = initializerDefault(probes[0], probes[1], name);
+  const fallback = field?.default !== undefined ? toJsonData(field.default) : initial;
+  if (fallback !== undefined) annotations.default = fallback;
+  if (field?.examples !== undefined) annotations.examples = toJsonData(field.examples) ?? field.examples;
+  if (field?.mcpHeader !== undefined) annotations['x-mcp-header'] = field.mcpHeader;
+
+  // A property with a default is never absent by the time class-validator looks at it (an
+  // initializer runs in `new cls()`, a @Field default is filled in first), so the schema must not
+  // demand it either — or it would be stricter than the validator.
+  const hasDefault = field?.default !== undefined || probes[0][name] !== undefined;
+  return Object.freeze({
+    name,
+    required: !hasDefault && (!optional || defined),
+    self: Object.freeze(ordered(self)),
+    items: items && Object.freeze(ordered(items)),
+    nested,
+    annotations: Object.freeze(annotations),
+    fieldDefault: field?.default !== undefined ? Object.freeze({ value: field.default }) : undefined,
+    constraints,
+  });
+}
+
+const shapes = new WeakMap<Function, DtoShape>();
+
+/**
+ * Reads one DTO class (its own and inherited decorators) into a `DtoShape`, once per class.
+ *
+ * Properties are those with a class-validator decorator or `@Field`, in declaration order
+ * (ancestors first), as a no-argument instance lists them.
+ *
+ * @throws Error when the class cannot be constructed without arguments, declares
+ *   `@ValidateNested()` without `@Type`, or has no decorated property at all.
+ */
+export function inspectDto(cls: Function): DtoShape {
+  const cached = shapes.get(cls);
+  if (cached) return cached;
+  const metas = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
+  const probes: [Record<string, unknown>, Record<string, unknown>] = [instantiate(cls), instantiate(cls)];
+  const byName = new Map<string, ValidationMetadata[]>();
+  for (const meta of metas) byName.set(meta.propertyName, [...(byName.get(meta.propertyName) ?? []), meta]);
+  const keys = fieldKeys(cls.prototype as object);
+  const names = new Set([...Object.keys(probes[0]), ...keys, ...byName.keys()].filter((k) => byName.has(k) || keys.includes(k)));
+  if (names.size === 0) {
+    throw new Error(
+      `DTO class ${cls.name || '(anonymous)'} has no property with a class-validator decorator or @Field, so its schema would be empty; ` +
+        'decorate its properties, or declare input: null for a handler without arguments',
+    );
+  }
+  // class-validator stores a property's decorators bottom-up; read them in source order.
+  const properties = [...names].map((name) => inspectProperty(cls, name, [...(byName.get(name) ?? [])].reverse(), probes));
+  const shape = Object.freeze({ cls, properties: Object.freeze(properties) });
+  shapes.set(cls, shape);
+  return shape;
+}
+
+/** Nested DTOs met while generating one root schema, named uniquely within it. */
 class Definitions {
-  private readonly byClass = new Map<Function, string>();
-  private readonly names = new Set<string>();
+  private readonly names = new Map<Function, string>();
+  private readonly taken = new Set<string>();
   readonly schemas: Record<string, JsonSchema> = {};
 
   constructor(private readonly root: Function) {}
 
-  /** A `$ref` to `cls`, generating its definition the first time (recursion ends at the ref). */
+  /** A `$ref` to `cls`; the first time, also its definition (registered first, so recursion ends at the ref). */
   ref(cls: Function): JsonSchema {
     if (cls === this.root) return { $ref: '#' };
-    let name = this.byClass.get(cls);
+    let name = this.names.get(cls);
     if (name === undefined) {
-      name = cls.name || 'Anonymous';
-      for (let n = 2; this.names.has(name); n++) name = `${cls.name}_${n}`;
-      this.names.add(name);
-      this.byClass.set(cls, name);
+      const base = cls.name || 'Anonymous';
+      name = base;
+      for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`;
+      this.taken.add(name);
+      this.names.set(cls, name);
       this.schemas[name] = {};
       Object.assign(this.schemas[name], objectSchema(cls, this));
     }
@@ -45,172 +350,32 @@ class Definitions {
   }
 }
 
-const NOT_A_DTO = new Set<unknown>([Object, String, Number, Boolean, Array, Date, Function, Promise, Map, Set]);
-
-function isDtoClass(value: unknown): value is Function {
-  return typeof value === 'function' && !NOT_A_DTO.has(value);
-}
-
-function enumValues(constraints: unknown[] | undefined): unknown[] {
-  const entity = (constraints?.[0] ?? {}) as Record<string, unknown>;
-  // Numeric TS enums also map each value back to its name ("0" → "Red"); skip those keys.
-  return Object.keys(entity)
-    .filter((key) => !(/^-?\d+$/.test(key) && typeof entity[entity[key] as string] === 'number'))
-    .map((key) => entity[key]);
-}
-
-function primitiveType(values: unknown[]): string | undefined {
-  const types = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)));
-  if (types.size === 1) return [...types][0] === 'integer' ? 'integer' : [...types][0];
-  if ([...types].every((t) => t === 'integer' || t === 'number')) return 'number';
-  return undefined;
-}
-
-/** Applies one class-validator constraint to a (sub)schema. */
-function applyConstraint(schema: JsonSchema, meta: ValidationMetadataLike, defs: Definitions, nestedType: Function | undefined): void {
-  const c = meta.constraints ?? [];
-  switch (meta.name) {
-    case 'isString':
-      schema.type = 'string';
-      break;
-    case 'isInt':
-      schema.type = 'integer';
-      break;
-    case 'isNumber':
-      schema.type ??= 'number';
-      break;
-    case 'isBoolean':
-      schema.type = 'boolean';
-      break;
-    case 'isIn': {
-      const values = (c[0] as unknown[]) ?? [];
-      schema.enum = [...values];
-      const type = primitiveType(values);
-      if (type) schema.type = type;
-      break;
-    }
-    case 'isEnum': {
-      const values = enumValues(c);
-      schema.enum = values;
-      const type = primitiveType(values);
-      if (type) schema.type = type;
-      break;
-    }
-    case 'min':
-      schema.minimum = c[0];
-      break;
-    case 'max':
-      schema.maximum = c[0];
-      break;
-    case 'isPositive':
-      schema.exclusiveMinimum = 0;
-      break;
-    case 'isNegative':
-      schema.exclusiveMaximum = 0;
-      break;
-    case 'minLength':
-      schema.minLength = c[0];
-      break;
-    case 'maxLength':
-      schema.maxLength = c[0];
-      break;
-    case 'isLength':
-      if (typeof c[0] === 'number') schema.minLength = c[0];
-      if (typeof c[1] === 'number') schema.maxLength = c[1];
-      break;
-    case 'isNotEmpty':
-      if (schema.type === 'string' || schema.type === undefined) schema.minLength = Math.max(1, (schema.minLength as number | undefined) ?? 0);
-      break;
-    case 'matches': {
-      const pattern = c[0] instanceof RegExp ? c[0].source : String(c[0]);
-      schema.pattern = pattern;
-      schema.type ??= 'string';
-      break;
-    }
-    case 'isEmail':
-      Object.assign(schema, { type: 'string', format: 'email' });
-      break;
-    case 'isUrl':
-      Object.assign(schema, { type: 'string', format: 'uri' });
-      break;
-    case 'isUuid':
-      Object.assign(schema, { type: 'string', format: 'uuid' });
-      break;
-    case 'isDateString':
-    case 'isIso8601':
-      Object.assign(schema, { type: 'string', format: 'date-time' });
-      break;
-    default:
-      if (meta.type === 'nestedValidation' && nestedType) Object.assign(schema, defs.ref(nestedType));
+function propertySchema(property: DtoProperty, defs: Definitions): JsonSchema {
+  const ref = property.nested ? defs.ref(property.nested.cls) : undefined;
+  if (property.items !== undefined) {
+    const items = { ...ref, ...property.items };
+    return { ...property.self, ...(Object.keys(items).length > 0 ? { items } : {}), ...property.annotations };
   }
-}
-
-const ARRAY_LEVEL = new Set(['isArray', 'arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty', 'arrayUnique']);
-
-function propertySchema(cls: Function, property: string, metas: ValidationMetadataLike[], defs: Definitions, initial: unknown): JsonSchema {
-  const prototype = cls.prototype as object;
-  const designType = Reflect.getMetadata('design:type', prototype, property) as unknown;
-  const declared = defaultMetadataStorage.findTypeMetadata(cls, property)?.typeFunction?.();
-  const nestedType = isDtoClass(declared) ? declared : isDtoClass(designType) ? designType : undefined;
-  const isArray = designType === Array || metas.some((m) => m.each || m.name === 'isArray');
-  const schema: JsonSchema = {};
-  const item: JsonSchema = {};
-  for (const meta of metas) {
-    if (meta.type === 'conditionalValidation' || meta.type === 'isDefined') continue;
-    if (isArray && ARRAY_LEVEL.has(meta.name ?? '')) {
-      if (meta.name === 'arrayMinSize') schema.minItems = meta.constraints?.[0];
-      if (meta.name === 'arrayMaxSize') schema.maxItems = meta.constraints?.[0];
-      if (meta.name === 'arrayNotEmpty') schema.minItems = 1;
-      if (meta.name === 'arrayUnique') schema.uniqueItems = true;
-      continue;
-    }
-    applyConstraint(isArray && (meta.each || meta.type === 'nestedValidation') ? item : isArray ? item : schema, meta, defs, nestedType);
-  }
-  if (isArray) {
-    schema.type = 'array';
-    if (Object.keys(item).length === 0 && nestedType) Object.assign(item, defs.ref(nestedType));
-    if (Object.keys(item).length > 0) schema.items = item;
-  } else if (schema.type === undefined && schema.$ref === undefined && schema.enum === undefined) {
-    if (designType === String) schema.type = 'string';
-    else if (designType === Number) schema.type = 'number';
-    else if (designType === Boolean) schema.type = 'boolean';
-    else if (nestedType) Object.assign(schema, defs.ref(nestedType));
-  }
-  const field = fieldOptions(prototype, property);
-  if (field?.title !== undefined) schema.title = field.title;
-  if (field?.description !== undefined) schema.description = field.description;
-  const fallback = field?.default !== undefined ? field.default : initial;
-  if (fallback !== undefined) schema.default = fallback;
-  if (field?.examples !== undefined) schema.examples = field.examples;
-  if (field?.mcpHeader !== undefined) schema['x-mcp-header'] = field.mcpHeader;
-  return schema;
+  return { ...ref, ...property.self, ...property.annotations };
 }
 
 function objectSchema(cls: Function, defs: Definitions): JsonSchema {
-  const all = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false) as unknown as ValidationMetadataLike[];
-  let instance: Record<string, unknown> = {};
-  try {
-    instance = new (cls as new () => Record<string, unknown>)();
-  } catch {
-    // A DTO whose constructor needs arguments simply contributes no initializer defaults.
-  }
-  const order = [...Object.keys(instance), ...all.map((m) => m.propertyName)];
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  for (const property of new Set(order)) {
-    // class-validator lists a property's decorators bottom-up; apply them in source order.
-    const metas = all.filter((m) => m.propertyName === property).reverse();
-    if (metas.length === 0 && fieldOptions(cls.prototype as object, property) === undefined) continue;
-    properties[property] = propertySchema(cls, property, metas, defs, instance[property]);
-    const optional = metas.some((m) => m.type === 'conditionalValidation') || instance[property] !== undefined || fieldOptions(cls.prototype as object, property)?.default !== undefined;
-    if (!optional) required.push(property);
-  }
-  const schema: JsonSchema = { type: 'object', properties };
+  const { properties } = inspectDto(cls);
+  const schema: JsonSchema = { type: 'object', properties: Object.fromEntries(properties.map((p) => [p.name, propertySchema(p, defs)])) };
+  const required = properties.filter((p) => p.required).map((p) => p.name);
   if (required.length > 0) schema.required = required;
   return schema;
 }
 
-/** The JSON Schema 2020-12 of a DTO class; nested DTOs go to `$defs`. */
+/**
+ * The JSON Schema 2020-12 of a DTO class (no `$schema`: MCP defaults to 2020-12): an object
+ * with `properties` and `required`; nested DTOs are `$defs` of the root (`#/$defs/Address`,
+ * `Address_2` for a second class of that name), and a DTO that contains itself ends at a `$ref`.
+ *
+ * @param cls - a class whose properties carry class-validator decorators (and optionally `@Field`).
+ * @returns a fresh schema object on every call.
+ * @throws Error as {@link inspectDto} does.
+ */
 export function dtoToJsonSchema(cls: Function): JsonSchema {
   const defs = new Definitions(cls);
   const schema = objectSchema(cls, defs);

@@ -1,12 +1,61 @@
+/**
+ * TypeBox 1.x schemas as JSON Schema. TypeBox 1.x builds plain JSON Schema objects and marks
+ * them with TypeBox-only properties whose names start with `~` (`~kind` on every type,
+ * `~optional`, `~readonly`, `~refine`, `~codec` where used). They are non-enumerable by default,
+ * but `Settings.Set({ enumerableKind: true })` makes them enumerable, so a JSON round trip alone
+ * is not enough: they are dropped by name.
+ */
 import type { JsonSchema } from './json-schema.js';
 
-/** True for a TypeBox 1.x schema (they carry a non-enumerable `~kind`) or a plain JSON Schema object. */
-export function isTypeBoxSchema(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return typeof (value as { '~kind'?: unknown })['~kind'] === 'string' || typeof (value as { type?: unknown }).type === 'string';
+/** Keywords whose value is data, not a subschema: a `~` key inside them is the user's data. */
+const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples']);
+
+/** Keywords under which TypeBox schemas may appear (a plain JSON Schema needs one of them). */
+const SCHEMA_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', 'properties', 'items'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The pure JSON Schema 2020-12 of a TypeBox schema: TypeBox's markers are non-enumerable, so JSON drops them. */
+/**
+ * True for a TypeBox 1.x schema — any object carrying TypeBox's `~kind` marker (the test TypeBox's
+ * own `IsKind` makes) — and for a plain JSON Schema object, which TypeBox 1.x compiles the same
+ * way. An object with neither the marker nor a single schema keyword is refused, so a stray value
+ * passed as `input:` fails at start-up rather than compiling into "accept anything".
+ */
+export function isTypeBoxSchema(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (typeof value['~kind'] === 'string') return true;
+  return SCHEMA_KEYWORDS.some((keyword) => Object.prototype.hasOwnProperty.call(value, keyword));
+}
+
+/** Keywords whose value maps names (property names, definition names) to subschemas. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+type Mode = 'schema' | 'names' | 'data';
+
+function strip(value: unknown, mode: Mode): unknown {
+  if (Array.isArray(value)) return value.map((item) => strip(item, mode));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  // Object.keys: own enumerable string keys, so symbols and non-enumerable markers never get here.
+  for (const key of Object.keys(value)) {
+    if (mode === 'schema' && key.startsWith('~')) continue;
+    const child = value[key];
+    if (typeof child === 'function' || typeof child === 'symbol' || child === undefined) continue;
+    const next: Mode = mode === 'data' ? 'data' : mode === 'names' ? 'schema' : DATA_KEYWORDS.has(key) ? 'data' : NAME_MAPS.has(key) ? 'names' : 'schema';
+    out[key] = strip(child, next);
+  }
+  return out;
+}
+
+/**
+ * The pure JSON Schema 2020-12 of a TypeBox schema: a deep copy without TypeBox's `~` markers
+ * (kept inside `default`, `const`, `enum` and `examples`, where they are data).
+ *
+ * @param schema - a TypeBox 1.x schema (or plain JSON Schema object).
+ * @returns a fresh object the caller may freeze or keep.
+ */
 export function typeBoxToJsonSchema(schema: object): JsonSchema {
-  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+  return strip(schema, 'schema') as JsonSchema;
 }

@@ -1,88 +1,335 @@
+/**
+ * The validator of a class-validator DTO. Per request it does three things, in order:
+ *
+ * 1. a walk over the plain arguments along the DTO's shape (from `inspectDto`, read once):
+ *    fills `@Field({ default })` into absent properties, reports each absent required property
+ *    once (keyword `required`, at its own pointer), and refuses a non-object where a nested DTO
+ *    goes — class-transformer would otherwise turn an array into an array of DTOs;
+ * 2. class-transformer's `plainToInstance` (initializers apply naturally: it calls `new cls()`);
+ * 3. class-validator's `validate`, whose errors are mapped to issues with JSON Schema keywords
+ *    and concrete messages; what step 1 already said is not said again.
+ */
 import { plainToInstance } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
-import { childPointer, type ValidationIssue, type ValidationOutcome } from './issues.js';
-import { fieldOptions } from '../schema/field.js';
+import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
+import { constraintName, enumValues, inspectDto, matchesPattern, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
+import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 
-/** class-validator constraint names → the JSON Schema keyword the generated schema uses for them. */
-const KEYWORDS: Record<string, string> = {
-  isString: 'type',
-  isInt: 'type',
-  isNumber: 'type',
-  isBoolean: 'type',
-  isArray: 'type',
-  isObject: 'type',
-  nestedValidation: 'type',
-  isIn: 'enum',
-  isEnum: 'enum',
-  min: 'minimum',
-  max: 'maximum',
-  isPositive: 'exclusiveMinimum',
-  isNegative: 'exclusiveMaximum',
-  minLength: 'minLength',
-  maxLength: 'maxLength',
-  isLength: 'minLength',
-  isNotEmpty: 'minLength',
-  matches: 'pattern',
-  isEmail: 'format',
-  isUrl: 'format',
-  isUuid: 'format',
-  isDateString: 'format',
-  isIso8601: 'format',
-  arrayMinSize: 'minItems',
-  arrayMaxSize: 'maxItems',
-  arrayNotEmpty: 'minItems',
-  arrayUnique: 'uniqueItems',
-  isDefined: 'required',
-};
-
-/** "qty must not be greater than 10" → "must not be greater than 10". */
-function withoutSubject(message: string, property: string): string {
-  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+/** `each: true` records, checked item by item so that an issue can point at the item. */
+interface ItemCheck {
+  readonly meta: ValidationMetadata;
+  readonly check: ValidatorConstraintInterface;
 }
 
-function collect(errors: ValidationError[], parent: string, out: ValidationIssue[]): void {
-  for (const error of errors) {
-    const pointer = childPointer(parent, error.property);
-    const missing = error.value === undefined && error.constraints !== undefined;
-    if (missing) {
-      out.push({ pointer, keyword: 'required', message: 'is required' });
-    } else if (error.constraints) {
-      for (const [name, message] of Object.entries(error.constraints)) {
-        out.push({ pointer, keyword: KEYWORDS[name] ?? name, message: withoutSubject(message, error.property) });
+interface PropertyPlan {
+  readonly property: DtoProperty;
+  /** The JSON type the schema gives the value (for "must be …" when its type is wrong). */
+  readonly type: string | undefined;
+  readonly itemType: string | undefined;
+  readonly nested: { readonly plan: ClassPlan; readonly array: boolean } | undefined;
+  readonly itemChecks: ReadonlyMap<string, ItemCheck>;
+}
+
+interface ClassPlan {
+  readonly cls: Function;
+  readonly properties: PropertyPlan[];
+  readonly byName: Map<string, PropertyPlan>;
+}
+
+const VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({ forbidUnknownValues: false, validationError: { target: false, value: false } });
+
+/** Builds the plan of `cls` and every DTO under it; a class met twice (or itself) shares one plan. */
+function planFor(cls: Function, plans: Map<Function, ClassPlan>): ClassPlan {
+  const known = plans.get(cls);
+  if (known) return known;
+  const plan: ClassPlan = { cls, properties: [], byName: new Map() };
+  plans.set(cls, plan);
+  for (const property of inspectDto(cls).properties) {
+    if (property.fieldDefault !== undefined) {
+      try {
+        structuredClone(property.fieldDefault.value);
+      } catch {
+        throw new Error(`the @Field default of ${cls.name}.${property.name} is not data that can be copied per request (structuredClone failed)`);
       }
     }
-    if (error.children?.length) collect(error.children, pointer, out);
+    const itemChecks = new Map<string, ItemCheck>();
+    for (const [name, metas] of property.constraints) {
+      const meta = metas.find((m) => m.each === true);
+      if (meta === undefined) continue;
+      try {
+        itemChecks.set(name, { meta, check: new (meta.constraintCls as new () => ValidatorConstraintInterface)() });
+      } catch {
+        // A constraint class that wants constructor arguments (a DI container): reported per property instead.
+      }
+    }
+    const entry: PropertyPlan = {
+      property,
+      type: typeof property.self.type === 'string' ? property.self.type : undefined,
+      itemType: typeof property.items?.type === 'string' ? property.items.type : undefined,
+      nested: property.nested && { plan: planFor(property.nested.cls, plans), array: property.nested.array },
+      itemChecks,
+    };
+    plan.properties.push(entry);
+    plan.byName.set(property.name, entry);
+  }
+  return plan;
+}
+
+type Plain = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
+function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: ValidationIssue[], settled: Set<string>): Plain {
+  let out = obj;
+  const set = (key: string, value: unknown) => {
+    if (out === obj) out = { ...obj };
+    out[key] = value;
+  };
+  for (const { property, nested } of plan.properties) {
+    const at = childPointer(pointer, property.name);
+    let value = Object.prototype.hasOwnProperty.call(obj, property.name) ? obj[property.name] : undefined;
+    if (value === undefined && property.fieldDefault !== undefined) {
+      value = structuredClone(property.fieldDefault.value);
+      set(property.name, value);
+    }
+    if (value === undefined) {
+      if (property.required) {
+        issues.push({ pointer: at, keyword: 'required', message: issueMessage.required() });
+        settled.add(at);
+      }
+      continue;
+    }
+    if (nested === undefined || value === null) continue; // null: class-validator's call (IsOptional allows it)
+    if (!nested.array) {
+      if (!isObject(value)) {
+        issues.push({ pointer: at, keyword: 'type', message: issueMessage.type('object') });
+        settled.add(at);
+      } else {
+        const next = prepare(value, nested.plan, at, issues, settled);
+        if (next !== value) set(property.name, next);
+      }
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      issues.push({ pointer: at, keyword: 'type', message: issueMessage.type('array') });
+      settled.add(at);
+      continue;
+    }
+    let items: unknown[] = value;
+    value.forEach((item, index) => {
+      const itemAt = childPointer(at, index);
+      if (!isObject(item)) {
+        issues.push({ pointer: itemAt, keyword: 'type', message: issueMessage.type('object') });
+        settled.add(itemAt);
+        return;
+      }
+      const next = prepare(item, nested.plan, itemAt, issues, settled);
+      if (next !== item) {
+        if (items === value) items = [...value];
+        items[index] = next;
+      }
+    });
+    if (items !== value) set(property.name, items);
+  }
+  return out;
+}
+
+const TYPE_CONSTRAINTS: Record<string, string> = {
+  isString: 'string',
+  isNumber: 'number',
+  isInt: 'integer',
+  isBoolean: 'boolean',
+  isArray: 'array',
+  isObject: 'object',
+  nestedValidation: 'object',
+};
+
+const FORMAT_CONSTRAINTS: Record<string, string> = {
+  isEmail: 'email',
+  isUrl: 'uri',
+  isUuid: 'uuid',
+  isDateString: 'date-time',
+  isIso8601: 'date-time',
+};
+
+/** The JSON type a keyword applies to: a value of another type fails `type`, not the keyword. */
+const APPLIES_TO: Record<string, string> = {
+  minimum: 'number',
+  maximum: 'number',
+  exclusiveMinimum: 'number',
+  exclusiveMaximum: 'number',
+  multipleOf: 'number',
+  minLength: 'string',
+  maxLength: 'string',
+  pattern: 'string',
+  format: 'string',
+  minItems: 'array',
+  maxItems: 'array',
+  uniqueItems: 'array',
+};
+
+/** "qty must not be greater than 10" → "must not be greater than 10": the pointer already names it. */
+function withoutSubject(text: string, property: string): string {
+  return text.startsWith(`${property} `) ? text.slice(property.length + 1) : text;
+}
+
+/** One failed class-validator constraint as an issue with a JSON Schema keyword. */
+function issueFor(name: string, meta: ValidationMetadata | undefined, value: unknown, text: string, pointer: string, property: string, schemaType: string | undefined): ValidationIssue {
+  const c = meta?.constraints ?? [];
+  let keyword = name;
+  let message = withoutSubject(text, property);
+  if (TYPE_CONSTRAINTS[name] !== undefined) {
+    keyword = 'type';
+    message = issueMessage.type(TYPE_CONSTRAINTS[name]);
+  } else if (FORMAT_CONSTRAINTS[name] !== undefined) {
+    keyword = 'format';
+    message = issueMessage.format(FORMAT_CONSTRAINTS[name]);
+  } else {
+    switch (name) {
+      case 'isIn':
+        [keyword, message] = ['enum', issueMessage.enum((c[0] as unknown[]) ?? [])];
+        break;
+      case 'isEnum':
+        [keyword, message] = ['enum', issueMessage.enum(meta ? enumValues(meta) : [])];
+        break;
+      case 'equals':
+        [keyword, message] = ['const', issueMessage.const(c[0])];
+        break;
+      case 'min':
+        [keyword, message] = ['minimum', issueMessage.minimum(c[0])];
+        break;
+      case 'max':
+        [keyword, message] = ['maximum', issueMessage.maximum(c[0])];
+        break;
+      case 'isPositive':
+        [keyword, message] = ['exclusiveMinimum', issueMessage.exclusiveMinimum(0)];
+        break;
+      case 'isNegative':
+        [keyword, message] = ['exclusiveMaximum', issueMessage.exclusiveMaximum(0)];
+        break;
+      case 'isDivisibleBy':
+        [keyword, message] = ['multipleOf', issueMessage.multipleOf(c[0])];
+        break;
+      case 'minLength':
+        [keyword, message] = ['minLength', issueMessage.minLength(c[0] as number)];
+        break;
+      case 'maxLength':
+        [keyword, message] = ['maxLength', issueMessage.maxLength(c[0] as number)];
+        break;
+      case 'isLength': {
+        const tooShort = typeof value === 'string' && typeof c[0] === 'number' && value.length < c[0];
+        [keyword, message] = tooShort || typeof c[1] !== 'number' ? ['minLength', issueMessage.minLength(c[0] as number)] : ['maxLength', issueMessage.maxLength(c[1])];
+        break;
+      }
+      case 'isNotEmpty':
+        [keyword, message] = value === null ? ['type', issueMessage.type(schemaType ?? 'string')] : ['minLength', issueMessage.minLength(1)];
+        break;
+      case 'matches':
+        [keyword, message] = ['pattern', issueMessage.pattern(meta ? matchesPattern(meta) : String(c[0]))];
+        break;
+      case 'arrayMinSize':
+        [keyword, message] = ['minItems', issueMessage.minItems(c[0] as number)];
+        break;
+      case 'arrayMaxSize':
+        [keyword, message] = ['maxItems', issueMessage.maxItems(c[0] as number)];
+        break;
+      case 'arrayNotEmpty':
+        [keyword, message] = ['minItems', issueMessage.minItems(1)];
+        break;
+      case 'arrayUnique':
+        [keyword, message] = ['uniqueItems', issueMessage.uniqueItems()];
+        break;
+      case 'isDefined':
+        [keyword, message] = ['required', value === null ? 'must not be null' : issueMessage.required()];
+        break;
+      default:
+      // A constraint without a JSON Schema keyword keeps its name and class-validator's words.
+    }
+  }
+  const applies = APPLIES_TO[keyword];
+  if (applies !== undefined && !hasJsonType(value, applies)) {
+    keyword = 'type';
+    message = issueMessage.type(schemaType ?? applies);
+  }
+  // A message the DTO's author wrote (`{ message: '…' }`) says what they want said.
+  if (meta?.message !== undefined && keyword !== 'type') message = withoutSubject(text, property);
+  return { pointer, keyword, message };
+}
+
+/** `each: true` failures item by item, so that the issue points at `/tags/1`, not at `/tags`. */
+async function itemIssues(plan: ClassPlan, entry: PropertyPlan, name: string, items: unknown[], obj: unknown, pointer: string, text: string): Promise<ValidationIssue[]> {
+  const check = entry.itemChecks.get(name);
+  if (check === undefined) return [];
+  const out: ValidationIssue[] = [];
+  for (const [index, item] of items.entries()) {
+    const args: ValidationArguments = { value: item, constraints: check.meta.constraints, targetName: plan.cls.name, object: obj as object, property: entry.property.name };
+    let ok: boolean;
+    try {
+      ok = await check.check.validate(item, args);
+    } catch {
+      ok = false;
+    }
+    if (!ok) out.push(issueFor(name, check.meta, item, text, childPointer(pointer, index), entry.property.name, entry.itemType));
+  }
+  return out;
+}
+
+/** Step 3: class-validator's error tree → issues, walking the instance alongside for values. */
+async function collect(errors: ValidationError[], plan: ClassPlan | undefined, obj: unknown, pointer: string, issues: ValidationIssue[], settled: Set<string>): Promise<void> {
+  for (const error of errors) {
+    const at = childPointer(pointer, error.property);
+    if (settled.has(at)) continue;
+    const entry = plan?.byName.get(error.property);
+    const value = isObject(obj) ? obj[error.property] : undefined;
+    for (const [name, text] of Object.entries(error.constraints ?? {})) {
+      const metas = entry?.property.constraints.get(name) ?? [];
+      const whole = metas.find((m) => m.each !== true);
+      if (plan && entry && whole === undefined && Array.isArray(value)) {
+        const perItem = await itemIssues(plan, entry, name, value, obj, at, text);
+        if (perItem.length > 0) {
+          issues.push(...perItem);
+          continue;
+        }
+      }
+      issues.push(issueFor(name, whole ?? metas[0], value, text, at, error.property, entry?.type));
+    }
+    if (!error.children?.length) continue;
+    const nested = entry?.nested;
+    if (nested?.array && Array.isArray(value)) {
+      for (const child of error.children) {
+        const itemAt = childPointer(at, child.property);
+        if (settled.has(itemAt)) continue;
+        const item = value[Number(child.property)];
+        for (const [name, text] of Object.entries(child.constraints ?? {})) issues.push(issueFor(name, undefined, item, text, itemAt, child.property, 'object'));
+        await collect(child.children ?? [], nested.plan, item, itemAt, issues, settled);
+      }
+    } else {
+      await collect(error.children, nested?.plan, value, at, issues, settled);
+    }
   }
 }
 
 /**
- * A validator for one DTO class: class-transformer makes a real instance (initializers and
- * `@Field({ default })` fill absent properties), then class-validator checks it. Only requests
- * reach the returned function; the class's metadata was read when it was built.
+ * Compiles the validator of one DTO class: the class (and every DTO under it) is inspected
+ * here, once; the returned function does only per-request work.
+ *
+ * @param cls - a class-validator DTO class with a no-argument constructor.
+ * @returns a function resolving to `{ ok: true, value }` with `value` a real `cls` instance
+ *   (nested DTOs instantiated, defaults applied), or `{ ok: false, issues }` listing every
+ *   failing field: pointer, JSON Schema keyword, concrete message.
+ * @throws Error when the DTO cannot be inspected (see `inspectDto`).
  */
 export function compileDtoValidator(cls: Function): (value: unknown) => Promise<ValidationOutcome<object>> {
+  const root = planFor(cls, new Map());
   const target = cls as new () => object;
-  const probe = (() => {
-    try {
-      return new target() as Record<string, unknown>;
-    } catch {
-      return {} as Record<string, unknown>;
-    }
-  })();
-  const defaults = Object.getOwnPropertyNames(probe)
-    .concat(Object.getOwnPropertyNames(cls.prototype))
-    .map((key) => [key, fieldOptions(cls.prototype as object, key)?.default] as const)
-    .filter(([, value]) => value !== undefined);
   return async (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { ok: false, issues: [{ pointer: '', keyword: 'type', message: 'arguments must be an object' }] };
-    }
-    const instance = plainToInstance(target, value) as Record<string, unknown>;
-    for (const [key, fallback] of defaults) if (instance[key] === undefined) instance[key] = structuredClone(fallback);
-    const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: true } });
-    if (errors.length === 0) return { ok: true, value: instance };
+    if (!isObject(value)) return { ok: false, issues: [{ pointer: '', keyword: 'type', message: issueMessage.type('object') }] };
     const issues: ValidationIssue[] = [];
-    collect(errors, '', issues);
-    return { ok: false, issues };
+    const settled = new Set<string>();
+    const prepared = prepare(value, root, '', issues, settled);
+    const instance = plainToInstance(target, prepared);
+    const errors = await validate(instance, VALIDATOR_OPTIONS);
+    if (errors.length > 0) await collect(errors, root, instance, '', issues, settled);
+    return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues: settleIssues(issues) };
   };
 }
