@@ -136,10 +136,10 @@ describe('sessions and credentials', () => {
     expect(JSON.parse(out[1]).headers).toEqual({ authorization: '[redacted]', cookie: '[redacted]', accept: '*/*' });
   });
 
-  test('the auth option is reserved: setting it fails start-up rather than serving unprotected', async () => {
+  test('an auth option without a way to verify tokens fails start-up rather than serving unprotected', async () => {
     const app = Fastify();
-    const auth = { resource: 'https://mcp.example.com', authorizationServers: ['https://auth.example.com'], verifyToken: () => undefined };
-    await expect(app.register(mcpPlugin, { servers: [FixtureServer], auth }).ready()).rejects.toBeInstanceOf(DecorumStartupError);
+    const auth = { resource: 'https://mcp.example.com', authorizationServers: ['https://auth.example.com'] };
+    await expect(app.register(mcpPlugin, { servers: [FixtureServer], auth } as never).ready()).rejects.toBeInstanceOf(DecorumStartupError);
     await app.close();
   });
 });
