@@ -1,0 +1,237 @@
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
+import { Registry, type ListSettings } from '../registry/registry.js';
+import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
+import { collectCompleters, type CompleterEntry } from './completion.js';
+import type { LiveEvent } from './events.js';
+import type { NotificationBus } from './notification-bus.js';
+
+/** Which kinds a server has ever declared: their capability (and list method) stays once declared. */
+interface DeclaredKinds {
+  tools: boolean;
+  prompts: boolean;
+  resources: boolean;
+}
+
+/**
+ * A registry snapshot of a live server. A kind stays served once the server has declared it, so
+ * a client that subscribed to its list changes keeps a list to fetch even when all of it is
+ * disabled (an empty list rather than -32601).
+ */
+class LiveSnapshot extends Registry {
+  private readonly declared: DeclaredKinds;
+
+  constructor(servers: readonly ScannedServer[], settings: ListSettings, declared: DeclaredKinds) {
+    super(servers, settings);
+    this.declared = { ...declared };
+  }
+
+  override get hasTools(): boolean {
+    return this.declared.tools || super.hasTools;
+  }
+
+  override get hasPrompts(): boolean {
+    return this.declared.prompts || super.hasPrompts;
+  }
+
+  override get hasResources(): boolean {
+    return this.declared.resources || super.hasResources;
+  }
+}
+
+/** Run-time control of one kind of primitive (tools, prompts or resources), by name. */
+export interface LiveCollection {
+  /** Every known name, enabled or not. */
+  names(): string[];
+  has(name: string): boolean;
+  isEnabled(name: string): boolean;
+  /** Lists and serves it again; `false` when it is unknown or already enabled. */
+  enable(name: string): boolean;
+  /** Stops listing and serving it (calls are then unknown, -32602); `false` when unknown or already disabled. */
+  disable(name: string): boolean;
+  /** Forgets it; `false` when unknown. */
+  remove(name: string): boolean;
+}
+
+type Kind = 'tools' | 'prompts' | 'resources';
+type EntryOf<K extends Kind> = K extends 'tools' ? ToolEntry : K extends 'prompts' ? PromptEntry : ResourceEntry;
+
+const EVENT: Record<Kind, LiveEvent> = {
+  tools: { type: 'tools/list_changed' },
+  prompts: { type: 'prompts/list_changed' },
+  resources: { type: 'resources/list_changed' },
+};
+
+/** Something that can be added at run time: a decorated class (instantiated with no arguments) or an instance. */
+export type LiveTarget = (abstract new (...args: never[]) => object) | object;
+
+/**
+ * The mutable side of a server. The served registry stays an immutable snapshot with its list
+ * pages serialized once; every change builds the next snapshot, swaps it in (requests already
+ * running keep the one they resolved against) and publishes the matching list-changed event.
+ */
+export class LiveRegistry {
+  private readonly entries: { [K in Kind]: Map<string, { entry: EntryOf<K>; enabled: boolean }> } = { tools: new Map(), prompts: new Map(), resources: new Map() };
+  private readonly completerList: CompleterEntry[] = [];
+  private readonly declared: DeclaredKinds = { tools: false, prompts: false, resources: false };
+  private snapshot: Registry;
+  private batchDepth = 0;
+  private readonly pending = new Set<Kind>();
+  /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
+  onAdd: ((instance: object) => void) | undefined;
+  readonly tools: LiveCollection;
+  readonly prompts: LiveCollection;
+  readonly resources: LiveCollection;
+
+  constructor(
+    scanned: readonly ScannedServer[],
+    instances: readonly object[],
+    private readonly settings: ListSettings,
+    readonly bus: NotificationBus,
+  ) {
+    // Names are checked across classes first (a duplicate is a start-up error naming both).
+    new Registry(scanned, settings);
+    for (const server of scanned) this.take(server);
+    this.snapshot = this.build();
+    for (const instance of instances) this.takeCompleters(instance, true);
+    this.tools = this.collection('tools');
+    this.prompts = this.collection('prompts');
+    this.resources = this.collection('resources');
+  }
+
+  /** The snapshot requests are served from now. */
+  get current(): Registry {
+    return this.snapshot;
+  }
+
+  /** Completers by reference key, then argument name. */
+  completer(key: string, argument: string): CompleterEntry | undefined {
+    return this.completerList.find((c) => c.key === key && c.argument === argument);
+  }
+
+  get hasCompleters(): boolean {
+    return this.completerList.length > 0;
+  }
+
+  /**
+   * Adds every tool, prompt, resource and completer of a decorated class or instance, enabled.
+   * A name already taken throws (`DecorumStartupError`) and changes nothing.
+   */
+  add(target: LiveTarget): void {
+    if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
+    const instance = typeof target === 'function' ? new (target as new () => object)() : target;
+    const scanned = scanServer(instance);
+    // Against everything known, disabled entries included: a name stays taken while disabled.
+    new Registry([this.everything(), scanned], this.settings);
+    this.take(scanned);
+    this.takeCompleters(instance, false);
+    this.onAdd?.(instance);
+    this.batch(() => {
+      if (scanned.tools.length) this.changed('tools');
+      if (scanned.prompts.length) this.changed('prompts');
+      if (scanned.resources.length) this.changed('resources');
+    });
+  }
+
+  /** Runs several changes and publishes one event per kind that changed, at the end. */
+  batch(changes: () => void): void {
+    this.batchDepth++;
+    try {
+      changes();
+    } finally {
+      if (--this.batchDepth === 0) {
+        this.snapshot = this.build();
+        const kinds = [...this.pending];
+        this.pending.clear();
+        for (const kind of kinds) this.bus.publish(EVENT[kind]);
+      }
+    }
+  }
+
+  /** Tells subscribers that a resource's content changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void {
+    if (typeof uri !== 'string' || uri === '') throw new TypeError('notifyResourceUpdated needs a URI');
+    this.bus.publish({ type: 'resources/updated', uri });
+  }
+
+  private take(server: ScannedServer): void {
+    for (const tool of server.tools) this.entries.tools.set(tool.name, { entry: tool, enabled: true });
+    for (const prompt of server.prompts) this.entries.prompts.set(prompt.name, { entry: prompt, enabled: true });
+    for (const resource of server.resources) this.entries.resources.set(resource.name, { entry: resource, enabled: true });
+    this.declared.tools ||= server.tools.length > 0;
+    this.declared.prompts ||= server.prompts.length > 0;
+    this.declared.resources ||= server.resources.length > 0;
+  }
+
+  /** At start-up a completer must name a declared prompt argument or template variable. */
+  private takeCompleters(instance: object, strict: boolean): void {
+    for (const completer of collectCompleters(instance)) {
+      if (strict) this.checkCompleter(completer);
+      this.completerList.unshift(completer);
+    }
+  }
+
+  private checkCompleter(completer: CompleterEntry): void {
+    const [kind, ...rest] = completer.key.split(':');
+    const ref = rest.join(':');
+    let argumentNames: readonly string[] | undefined;
+    if (kind === 'prompt') argumentNames = this.entries.prompts.get(ref)?.entry.descriptor.arguments?.map((a) => a.name) ?? (this.entries.prompts.has(ref) ? [] : undefined);
+    else {
+      for (const { entry } of this.entries.resources.values()) {
+        if (entry.kind === 'template' && entry.template.template === ref) argumentNames = entry.template.variableNames;
+        if (entry.kind === 'fixed' && entry.uri === ref) argumentNames = [];
+      }
+    }
+    if (argumentNames === undefined) {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${completer.source}: no ${kind === 'prompt' ? 'prompt' : 'resource template'} ${JSON.stringify(ref)} is declared`);
+    }
+    if (!argumentNames.includes(completer.argument)) {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${completer.source}: ${JSON.stringify(ref)} has no argument ${JSON.stringify(completer.argument)} (it has: ${argumentNames.join(', ') || 'none'})`);
+    }
+  }
+
+  private everything(): ScannedServer {
+    const all = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].map((e) => e.entry as EntryOf<K>);
+    return { className: 'live', server: undefined, tools: all('tools'), prompts: all('prompts'), resources: all('resources') };
+  }
+
+  private build(): Registry {
+    const enabled = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].filter((e) => e.enabled).map((e) => e.entry as EntryOf<K>);
+    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources') };
+    return new LiveSnapshot([server], this.settings, this.declared);
+  }
+
+  private changed(kind: Kind): void {
+    if (this.batchDepth > 0) {
+      this.pending.add(kind);
+      return;
+    }
+    this.snapshot = this.build();
+    this.bus.publish(EVENT[kind]);
+  }
+
+  private collection(kind: Kind): LiveCollection {
+    const map = this.entries[kind] as Map<string, { entry: unknown; enabled: boolean }>;
+    const set = (name: string, enabled: boolean): boolean => {
+      const item = map.get(name);
+      if (!item || item.enabled === enabled) return false;
+      item.enabled = enabled;
+      this.changed(kind);
+      return true;
+    };
+    return {
+      names: () => [...map.keys()],
+      has: (name) => map.has(name),
+      isEnabled: (name) => map.get(name)?.enabled === true,
+      enable: (name) => set(name, true),
+      disable: (name) => set(name, false),
+      remove: (name) => {
+        const item = map.get(name);
+        if (!item) return false;
+        map.delete(name);
+        if (item.enabled) this.changed(kind);
+        return true;
+      },
+    };
+  }
+}

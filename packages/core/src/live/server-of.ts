@@ -1,0 +1,19 @@
+import type { DecorumServer } from '../server/create-server.js';
+
+const servers = new WeakMap<object, DecorumServer>();
+
+/** Records which server an instance serves in (done by `createServer` and `live.add`). */
+export function bindServer(instance: object, server: DecorumServer): void {
+  servers.set(instance, server);
+}
+
+/**
+ * The server a decorated instance is served by, so that its handlers can change it at run time:
+ * `serverOf(this).live.tools.disable('deploy')`. Throws when the instance is not being served
+ * (a class passed to `createServer` is instantiated there; use `this` inside a handler).
+ */
+export function serverOf(instance: object): DecorumServer {
+  const server = servers.get(instance);
+  if (!server) throw new Error(`${instance?.constructor?.name ?? 'value'} is not served by a Decorum server (call serverOf(this) inside a handler of a served class)`);
+  return server;
+}

@@ -1,0 +1,83 @@
+import { defineMethod } from '../engine/method.js';
+import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { completionKey, type CompleterEntry, type CompletionContext, type CompletionValues } from '../live/completion.js';
+import type { JsonObject } from '../protocol/types.js';
+import { handlerFailure } from './handler-failure.js';
+
+/** At most this many values per result (CO-03). */
+export const MAX_COMPLETION_VALUES = 100;
+
+interface CompletionTarget {
+  completer: CompleterEntry | undefined;
+  argument: string;
+  value: string;
+  context: Record<string, string>;
+}
+
+function object(value: unknown, what: string): JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (an object)`);
+  return value as JsonObject;
+}
+
+function string(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (a string)`);
+  return value;
+}
+
+/** Shapes what a completer returned: at most 100 values, `total`/`hasMore` kept or derived. */
+function completionResult(returned: CompletionValues, source: string): JsonObject {
+  const values = Array.isArray(returned) ? returned : (returned as { values: unknown }).values;
+  if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) throw new TypeError(`completer ${source} must return string[] or { values: string[] }`);
+  const extra = Array.isArray(returned) ? {} : (returned as { total?: number; hasMore?: boolean });
+  const completion: JsonObject = { values: values.slice(0, MAX_COMPLETION_VALUES) };
+  const total = extra.total ?? (values.length > MAX_COMPLETION_VALUES ? values.length : undefined);
+  if (total !== undefined) completion.total = total;
+  const hasMore = extra.hasMore ?? (values.length > MAX_COMPLETION_VALUES ? true : undefined);
+  if (hasMore !== undefined) completion.hasMore = hasMore;
+  return completion;
+}
+
+/**
+ * `completion/complete` (§9.1) for prompt arguments and resource-template variables with a
+ * `@Complete` method. Served only while a completer exists (else -32601, CO-01); an unknown
+ * prompt or resource is -32602; an argument without a completer gets no values. Never cached,
+ * never MRTR.
+ */
+export const completionCompleteMethod = defineMethod<CompletionTarget>({
+  method: 'completion/complete',
+  served: (s) => s.live.hasCompleters,
+  resolve(params, state) {
+    const ref = object(params.ref, 'params.ref');
+    const argument = object(params.argument, 'params.argument');
+    const name = string(argument.name, 'params.argument.name');
+    const value = string(argument.value, 'params.argument.value');
+    const chosen = params.context === undefined ? {} : object(object(params.context, 'params.context').arguments ?? {}, 'params.context.arguments');
+    for (const [key, v] of Object.entries(chosen)) if (typeof v !== 'string') throw new InvalidParamsError(`Invalid params: context.arguments.${key} must be a string`);
+    let key: string;
+    if (ref.type === 'ref/prompt') {
+      const prompt = string(ref.name, 'params.ref.name');
+      if (!state.registry.prompts.has(prompt)) throw new InvalidParamsError(`Unknown prompt: ${prompt}`);
+      key = completionKey({ prompt });
+    } else if (ref.type === 'ref/resource') {
+      const uri = string(ref.uri, 'params.ref.uri');
+      const known = state.registry.fixedResources.has(uri) || state.registry.templates.some((t) => t.template.template === uri);
+      if (!known) throw new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+      key = completionKey({ resource: uri });
+    } else {
+      throw new InvalidParamsError('Invalid params: params.ref.type must be "ref/prompt" or "ref/resource"');
+    }
+    return { completer: state.live.completer(key, name), argument: name, value, context: chosen as Record<string, string> };
+  },
+  async run({ scope, target }) {
+    const { completer, argument, value, context } = target;
+    if (!completer) return { resultType: 'complete', completion: { values: [] } };
+    const ctx: CompletionContext = { ...scope.context(), argument, arguments: context };
+    let completion: JsonObject;
+    try {
+      completion = completionResult(await completer.complete(value, ctx), completer.source);
+    } catch (error) {
+      throw handlerFailure(error, completer.source, scope.log);
+    }
+    return { resultType: 'complete', completion };
+  },
+});
