@@ -17,6 +17,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { IsString } from 'class-validator';
 import { Type } from 'typebox';
 import {
+  Complete,
   Field,
   McpHeader,
   McpServer,
@@ -280,6 +281,12 @@ export class EverythingServer {
   @Prompt({ description: 'A prompt with two required arguments' })
   test_prompt_with_arguments(args: PromptArgs) {
     return `Prompt with arguments: arg1='${args.arg1}', arg2='${args.arg2}'`;
+  }
+
+  /** `completion/complete` for arg1 of `test_prompt_with_arguments` (the completion-complete scenario). */
+  @Complete({ prompt: 'test_prompt_with_arguments', argument: 'arg1' })
+  complete_arg1(value: string) {
+    return ['test', 'testing', 'tested', 'other'].filter((v) => v.startsWith(value));
   }
 
   @Prompt({ description: 'A prompt that embeds a resource' })

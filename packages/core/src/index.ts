@@ -14,10 +14,33 @@ export { Field, McpHeader, type FieldOptions } from './schema/field.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
 export { ToolError } from './errors/tool-error.js';
+export type {
+  ElicitParams,
+  ElicitFormParams,
+  ElicitUrlParams,
+  ElicitResult,
+  ElicitValue,
+  CreateMessageParams,
+  CreateMessageResult,
+  Root,
+  InputOptions,
+  InputRequest,
+  InputRequiredResult,
+} from './mrtr/input-types.js';
+export type { MrtrOptions } from './mrtr/input-round.js';
+export { STATE_KEYS_ENV } from './mrtr/state-seal.js';
+export { ElicitationSchemaError, toRequestedSchema, type RequestedSchema, type ElicitationSchemaSource } from './mrtr/elicitation-schema.js';
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.js';
 
 // Building and serving
 export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+// Live servers: run-time changes, subscriptions/listen fan-out, completion
+export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
+export { LiveRegistry, type LiveCollection, type LiveTarget } from './live/live-registry.js';
+export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions } from './live/notification-bus.js';
+export type { LiveEvent } from './live/events.js';
+export type { SubscriptionFilter, ChannelFlow, FlowChannel } from './live/subscription.js';
+export { serverOf } from './live/server-of.js';
 export { isDecorumServer } from './registry/scanner.js';
 export { McpEngine, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';

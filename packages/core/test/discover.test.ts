@@ -26,7 +26,7 @@ describe('server/discover', () => {
     expect(result).toEqual({
       resultType: 'complete',
       supportedVersions: ['2026-07-28'],
-      capabilities: { tools: {}, logging: {} },
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions: 'Use echo to echo.',
       ttlMs: 3_600_000,
       cacheScope: 'public',
@@ -37,7 +37,7 @@ describe('server/discover', () => {
   test('merges classes: capabilities of all, serverInfo of the @McpServer one', async () => {
     const { call } = harness([MorePieces, ToolsOnly]);
     const { result } = (await call(request('d2', 'server/discover')))!;
-    expect(result.capabilities).toEqual({ tools: {}, resources: {}, prompts: {}, logging: {} });
+    expect(result.capabilities).toEqual({ tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {} });
     expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('tools-only');
   });
 

@@ -7,8 +7,10 @@ import {
   parseJson,
   readableId,
   readEnvelope,
+  type AuthInfo,
   type DecorumServer,
   type EngineResponse,
+  type FlowChannel,
   type JsonRpcErrorResponse,
   type JsonRpcNotification,
   type Logger,
@@ -24,6 +26,7 @@ import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
+import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
 import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
 
@@ -32,6 +35,8 @@ export interface Exchange extends ExchangeRecord {
   /** Aborted when the client goes away before the response is complete. */
   readonly controller: AbortController;
   accepted: AcceptedResponses;
+  /** The verified caller, when the endpoint is protected (OAuth); becomes `ctx.auth`. */
+  auth?: AuthInfo;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -44,6 +49,7 @@ function sendJson(reply: FastifyReply, status: number, message: EngineResponse |
 
 /** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
 export function sendRefusal(reply: FastifyReply, refusal: HttpRefusal): FastifyReply {
+  if (refusal.headers) reply.headers(refusal.headers);
   return sendJson(reply, refusalStatus(refusal.kind), errorResponse(undefined, refusal));
 }
 
@@ -62,6 +68,8 @@ export class McpEndpoint {
     private readonly paramHeaders: McpParamHeaders,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
     private readonly sseKeepAliveMs: number,
+    /** On a protected endpoint: the scope check once the target is known (403), see auth/. */
+    private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
   ) {}
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
@@ -117,16 +125,19 @@ export class McpEndpoint {
     // -32601 and the Mcp-Param-* -32020 keep their fixed 404 and 400.
     try {
       prepared = engine.route(rpc, meta);
-      if (rpc.method === 'tools/call') this.paramHeaders.check((prepared.target as ToolEntry).name, prepared.params.arguments, request.headers);
+      const denied = this.authorize?.(prepared, exchange);
+      if (denied) return sendRefusal(reply, denied);
+      if (rpc.method === 'tools/call') this.paramHeaders.checkTool(prepared.target as ToolEntry, prepared.params.arguments, request.headers);
     } catch (error) {
       return this.fail(reply, exchange, rpc.id, error, 'handler');
     }
 
-    const channel = { signal: exchange.controller.signal, logger: this.loggerFor(request) };
+    const channel = { signal: exchange.controller.signal, logger: this.loggerFor(request), auth: exchange.auth };
     // SSE only when the request can receive notifications first (progress, logs) and the client
     // takes SSE — or when it takes nothing else.
     const canStream = meta.progressToken !== undefined || meta.logLevel !== undefined;
-    if ((canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, channel);
+    // A listen is always a stream (L-12): it has no response until it ends.
+    if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, channel);
 
     exchange.stream = 'json';
     const response = await engine.execute(prepared, { ...channel, notify: noop });
@@ -147,7 +158,8 @@ export class McpEndpoint {
       response = await this.server.engine.execute(prepared, {
         ...channel,
         notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
-      });
+        flow: sseFlow(reply.raw),
+      } as FlowChannel);
     } catch (error) {
       // execute() never throws by contract; should it, the client still gets an answer, with no details.
       channel.logger?.error({ err: error }, 'MCP request failed unexpectedly');

@@ -6,7 +6,13 @@
 
 /** The plugin to register in any Fastify app, and its options. */
 export { mcpPlugin } from './plugin.js';
-export type { McpPluginOptions, McpAuthOptions } from './options.js';
+export type { McpPluginOptions, McpAuthOptions, JwtValidationOptions } from './options.js';
+
+/** OAuth 2.1 protected resource: the pieces `auth` is built from, for tooling and tests. */
+export { McpResourceServer, type Authentication } from './auth/resource-server.js';
+export { bearerChallenge, type BearerError, type Challenge } from './auth/challenge.js';
+export { PRM_WELL_KNOWN, metadataUrl, parseResourceUri, type ResourceUri } from './auth/metadata.js';
+export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from './auth/verifier.js';
 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';

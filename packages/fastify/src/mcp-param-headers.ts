@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { HeaderMismatchError, type Registry } from '@decorum/core';
+import { HeaderMismatchError, type Registry, type ToolEntry } from '@decorum/core';
 import { decodeHeaderValue } from './base64-sentinel.js';
 import { mismatch, readHeader } from './header-value.js';
 import { readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';
@@ -48,6 +48,18 @@ export class McpParamHeaders {
     this.byTool = byTool;
   }
 
+  /** Annotations of tools added at run time (`server.live.add`), read on their first call. */
+  private readonly added = new WeakMap<ToolEntry, readonly McpParamHeader[]>();
+
+  /**
+   * Checks one `tools/call` of the tool the request resolved to. A tool added at run time is read
+   * (and its annotations checked; an invalid one throws) on its first call.
+   */
+  checkTool(tool: ToolEntry, args: unknown, headers: IncomingHttpHeaders): void {
+    if (!this.byTool.has(tool.name) && !this.added.has(tool)) this.added.set(tool, Object.freeze(readMcpParamHeaders(tool)));
+    this.checkParams(this.byTool.get(tool.name) ?? this.added.get(tool) ?? [], args, headers);
+  }
+
   /** The annotations of one tool (empty when it has none). */
   of(toolName: string): readonly McpParamHeader[] {
     return this.byTool.get(toolName) ?? [];
@@ -60,8 +72,10 @@ export class McpParamHeaders {
    * naming the header.
    */
   check(toolName: string, args: unknown, headers: IncomingHttpHeaders): void {
-    const params = this.byTool.get(toolName);
-    if (!params) return;
+    this.checkParams(this.byTool.get(toolName) ?? [], args, headers);
+  }
+
+  private checkParams(params: readonly McpParamHeader[], args: unknown, headers: IncomingHttpHeaders): void {
     for (const param of params) {
       const raw = readHeader(headers, param.key, param.displayName);
       const header = raw === undefined ? undefined : decodeHeaderValue(param.displayName, raw);

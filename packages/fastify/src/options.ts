@@ -1,20 +1,9 @@
-import type { AuthInfo, DecorumServer, ServerOptions, ServerTarget } from '@decorum/core';
+import type { DecorumServer, ServerOptions, ServerTarget } from '@decorum/core';
+import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
 import type { AllowedOrigins } from './origin.js';
 
-/**
- * Reserved for the OAuth 2.1 resource-server support (a later issue); the shape it is expected to
- * take. Not implemented yet: setting `auth` fails start-up, so that no endpoint is ever believed
- * to be protected while it is not.
- */
-export interface McpAuthOptions {
-  /** The canonical URI of this MCP server: the audience its tokens must name. */
-  readonly resource: string;
-  /** The authorization servers that issue tokens for it (advertised in its protected-resource metadata). */
-  readonly authorizationServers: readonly string[];
-  /** Verifies a bearer token: the caller, or `undefined` to refuse with 401. */
-  verifyToken(token: string): Promise<AuthInfo | undefined> | AuthInfo | undefined;
-}
+export type { McpAuthOptions, JwtValidationOptions } from './auth/options.js';
 
 /** Options of {@link mcpPlugin}. Everything of `createServer`'s options passes through. */
 export interface McpPluginOptions extends ServerOptions {
@@ -46,7 +35,11 @@ export interface McpPluginOptions extends ServerOptions {
   logLevel?: LogLevel;
   /** Level of the one summary line logged per request, or `false` for none (default `info`). */
   requestLogLevel?: LogLevel | false;
-  /** Reserved for OAuth 2.1 (see {@link McpAuthOptions}); setting it fails start-up for now. */
+  /**
+   * Make the endpoint an OAuth 2.1 protected resource (MCP authorization): bearer tokens checked
+   * on every request, scopes from `requiredScopes` and the decorators' `scopes`, and RFC 9728
+   * metadata at `/.well-known/oauth-protected-resource…`. See {@link McpAuthOptions}.
+   */
   auth?: McpAuthOptions;
 }
 

@@ -1,6 +1,7 @@
-import { createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer } from '@decorum/core';
+import { createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { McpResourceServer } from './auth/resource-server.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
@@ -34,12 +35,6 @@ function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undef
 
 /** Everything that can be worked out before the first request: server, header rules, policies. */
 function prepare(app: FastifyInstance, options: McpPluginOptions) {
-  if (options.auth !== undefined) {
-    throw new DecorumStartupError(
-      StartupErrorCode.INVALID_DECLARATION,
-      'mcpPlugin: the auth option is reserved for OAuth 2.1 support, which this version does not implement yet; remove it (or protect the route yourself) rather than serve an endpoint you believe is protected',
-    );
-  }
   const path = options.path ?? DEFAULT_PATH;
   if (!path.startsWith('/')) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -49,18 +44,21 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   // What is left once the transport's own options are taken out goes to createServer.
   const { servers, path: _path, prefix: _prefix, allowedOrigins, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
+  const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
+  const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
   return {
     server,
+    resourceServer,
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
-    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs),
+    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
 }
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
   const exchanges = new WeakMap<FastifyRequest, Exchange>();
   let mountedAt = path;
 
@@ -110,14 +108,21 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           sendRefusal(reply.header('allow', 'POST'), new HttpRefusal('method-not-allowed', 'Method Not Allowed: the MCP endpoint accepts POST only')),
       });
 
-      // Pipeline step 3 (auth) goes here with the OAuth issue, as a preHandler.
       scope.route({
         method: 'POST',
         url: path,
         bodyLimit,
         logLevel: options.logLevel,
         onRequest: async (request, reply) => {
-          const refusal = endpoint.checkRequestLine(request, exchanges.get(request)!);
+          const exchange = exchanges.get(request)!;
+          // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
+          // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).
+          if (resourceServer) {
+            const authentication = await resourceServer.authenticate(request);
+            if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
+            exchange.auth = authentication.auth;
+          }
+          const refusal = endpoint.checkRequestLine(request, exchange);
           return refusal ? sendRefusal(reply, refusal) : undefined;
         },
         handler: async (request, reply) => endpoint.post(request, reply, exchanges.get(request)!),
@@ -125,11 +130,18 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
     },
     { prefix: options.prefix },
   );
+  // RFC 9728 metadata, unauthenticated, at the host's well-known URIs (outside the endpoint's context).
+  resourceServer?.registerMetadataRoutes(app, mountedAt);
 
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
   let own = mountsByContext.get(app);
   if (!own) mountsByContext.set(app, (own = new Map()));
   own.set(mountedAt, server);
+  // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10).
+  app.addHook('preClose', (done) => {
+    server.closeSubscriptions();
+    done();
+  });
   if (!app.hasDecorator('mcpServers')) app.decorate('mcpServers', { getter: mountsVisibleFrom });
 }
 

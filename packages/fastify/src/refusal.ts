@@ -11,6 +11,8 @@ export class HttpRefusal extends InvalidRequestError {
   constructor(
     readonly kind: RefusalKind,
     message: string,
+    /** Response headers that go with the refusal (`WWW-Authenticate` for 401/403 from OAuth). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

@@ -38,7 +38,8 @@ export class SseStream {
     });
     this.res.flushHeaders();
     if (keepAliveMs > 0) {
-      this.keepAlive = setInterval(() => this.writable && this.res.write(': keep-alive\n\n'), keepAliveMs);
+      // No comment while the socket is backed up: a client that stops reading must not grow the buffer.
+      this.keepAlive = setInterval(() => this.writable && !this.res.writableNeedDrain && this.res.write(': keep-alive\n\n'), keepAliveMs);
       this.keepAlive.unref();
     }
   }

@@ -10,7 +10,9 @@ export type RefusalKind =
   | 'not-acceptable'
   | 'body-too-large'
   | 'unsupported-media-type'
-  | 'unreadable-body';
+  | 'unreadable-body'
+  | 'unauthorized'
+  | 'insufficient-scope';
 
 const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'forbidden-origin': 403,
@@ -19,6 +21,8 @@ const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'body-too-large': 413,
   'unsupported-media-type': 415,
   'unreadable-body': 400,
+  unauthorized: 401, // OAuth: no, invalid or expired bearer token
+  'insufficient-scope': 403, // OAuth: valid token without the scopes the operation needs
 };
 
 /** The status of a refusal. */

@@ -10,12 +10,14 @@ import {
   readEnvelope,
   type DecorumServer,
   type EngineResponse,
+  type FlowChannel,
   type JsonRpcNotification,
   type RequestId,
   type ServerOptions,
   type ServerTarget,
 } from '@decorum/core';
 import { LineSplitter } from './line-splitter.js';
+import { listenTeardown, stdoutFlow } from './listen-flow.js';
 
 /** Options of {@link serveStdio}. */
 export interface StdioOptions extends ServerOptions {
@@ -74,6 +76,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     console.debug = toStderr.debug.bind(toStderr);
   }
 
+  const flow = stdoutFlow(output);
   const write = (message: EngineResponse | JsonRpcNotification): void => {
     output.write(`${encodeMessage(message)}\n`);
   };
@@ -104,9 +107,13 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     const controller = new AbortController();
     inFlight.set(key, controller);
     server.engine
-      .handle(request, { signal: controller.signal, notify: (n) => controller.signal.aborted || write(n) })
+      .handle(request, { signal: controller.signal, notify: (n) => controller.signal.aborted || write(n), flow } as FlowChannel)
       .then((response) => {
-        if (response && !controller.signal.aborted) write(response);
+        if (response && !controller.signal.aborted) {
+          write(response);
+          const teardown = listenTeardown(request.method, request.id);
+          if (teardown) write(teardown);
+        }
       })
       .catch((error: unknown) => log.error({ err: error }, 'unexpected engine failure'))
       .finally(() => {
@@ -145,6 +152,8 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     if (!closing) {
       closing = true;
       splitter.end();
+      // Listens are answered with their closing result rather than cut off by the grace timer.
+      server.closeSubscriptions();
       if (inFlight.size === 0) finish();
       else graceTimer = setTimeout(finish, graceMs);
     }

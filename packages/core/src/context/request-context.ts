@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ClientCapabilities, Implementation, RequestId } from '../protocol/types.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../mrtr/input-types.js';
 
 /** Who is calling, as this request says (unverified: for display and capability checks). */
 export interface ClientView {
@@ -42,6 +43,31 @@ export interface RequestContext {
    * (a no-op otherwise). `progress` must increase from call to call; smaller values are dropped.
    */
   progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Asks the user (MRTR elicitation, form or URL mode). Resolves at once when this request (or an
+   * earlier round, through the sealed `requestState`) carries the answer; otherwise the round
+   * ends with `input_required` and the handler runs again from the top on the client's retry.
+   * Accepted form content is checked against `requestedSchema` (invalid content is asked again).
+   *
+   * Handlers must be deterministic up to each ask and must not catch what an unanswered ask
+   * throws; work before an ask repeats every round unless wrapped in {@link once}.
+   * Without the client capability (`elicitation`, or `elicitation.url` for URL mode): -32021,
+   * or `undefined` with `{ optional: true }`.
+   */
+  elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options?: InputOptions & { optional?: false }): Promise<ElicitResult<Content>>;
+  elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options: InputOptions & { optional: true }): Promise<ElicitResult<Content> | undefined>;
+  /** Asks the client's LLM (MRTR `sampling/createMessage`; deprecated in 2026-07-28). Same rules as {@link elicit}. */
+  sample(params: CreateMessageParams, options?: InputOptions & { optional?: false }): Promise<CreateMessageResult>;
+  sample(params: CreateMessageParams, options: InputOptions & { optional: true }): Promise<CreateMessageResult | undefined>;
+  /** Asks the client for its roots (MRTR `roots/list`; deprecated in 2026-07-28). Same rules as {@link elicit}. */
+  roots(options?: InputOptions & { optional?: false }): Promise<Root[]>;
+  roots(options: InputOptions & { optional: true }): Promise<Root[] | undefined>;
+  /**
+   * Runs `fn` once across all MRTR rounds of this request: its JSON-serializable result is
+   * journaled in the sealed `requestState` and returned (as its JSON) on later rounds without
+   * running `fn` again. The journal is bounded (`mrtr.journalLimitBytes`, default 64 KiB).
+   */
+  once<T>(name: string, fn: () => T | Promise<T>): Promise<T>;
 }
 
 /** The context of a `tools/call` handler. */

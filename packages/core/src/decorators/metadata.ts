@@ -44,6 +44,11 @@ export interface ToolOptions extends CacheOptions {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
+  /**
+   * OAuth scopes a caller's token must carry to use this item over HTTP with auth enabled (on top
+   * of the server-wide ones); exact string match. Ignored on stdio and on HTTP without auth.
+   */
+  scopes?: string[];
 }
 
 /** Options shared by fixed resources and resource templates. */
@@ -56,6 +61,11 @@ interface ResourceCommonOptions extends CacheOptions {
   annotations?: Annotations;
   icons?: Icon[];
   _meta?: JsonObject;
+  /**
+   * OAuth scopes a caller's token must carry to use this item over HTTP with auth enabled (on top
+   * of the server-wide ones); exact string match. Ignored on stdio and on HTTP without auth.
+   */
+  scopes?: string[];
 }
 
 /** Options of `@Resource`: exactly one of `uri` (fixed) or `uriTemplate` (RFC 6570). */
@@ -73,6 +83,11 @@ export interface PromptOptions {
   input?: SchemaSource | null;
   icons?: Icon[];
   _meta?: JsonObject;
+  /**
+   * OAuth scopes a caller's token must carry to use this item over HTTP with auth enabled (on top
+   * of the server-wide ones); exact string match. Ignored on stdio and on HTTP without auth.
+   */
+  scopes?: string[];
 }
 
 export type MemberRecord =

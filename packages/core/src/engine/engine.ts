@@ -5,6 +5,8 @@ import { promptsListMethod, resourcesListMethod, resourceTemplatesListMethod, to
 import { promptsGetMethod } from '../methods/prompts-get.js';
 import { resourcesReadMethod } from '../methods/resources-read.js';
 import { toolsCallMethod } from '../methods/tools-call.js';
+import { completionCompleteMethod } from '../methods/completion-complete.js';
+import { subscriptionsListenMethod } from '../methods/subscriptions-listen.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, Result } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
@@ -34,6 +36,8 @@ const METHODS = [
   resourcesListMethod,
   resourceTemplatesListMethod,
   resourcesReadMethod,
+  completionCompleteMethod,
+  subscriptionsListenMethod,
 ] as unknown as ReadonlyArray<MethodHandler<unknown>>;
 
 /**
@@ -124,7 +128,7 @@ export class McpEngine {
     if (scope.cancelled) return undefined;
     let result: Result | RawJson;
     try {
-      result = await handler.run({ scope, params, target, state: this.state });
+      result = await handler.run({ scope, params, target, state: this.state, channel });
     } catch (error) {
       scope.close();
       if (scope.cancelled) return undefined;

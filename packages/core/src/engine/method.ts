@@ -2,17 +2,24 @@ import type { Logger } from 'pino';
 import type { CacheHints, Implementation, JsonObject, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { RawJson } from './raw-json.js';
-import type { RequestScope } from './request-scope.js';
+import type { RequestChannel, RequestScope } from './request-scope.js';
+import type { LiveRegistry } from '../live/live-registry.js';
+import type { MrtrConfig } from '../mrtr/input-round.js';
 
 /** What method handlers may read about the server they serve. */
 export interface ServingState {
+  /** The registry snapshot serving now (a getter: live changes swap it between requests). */
   readonly registry: Registry;
+  /** The mutable side: live changes, completers and the notification bus. */
+  readonly live: LiveRegistry;
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly discoverCache: CacheHints;
   /** Default hints of `resources/read` results. */
   readonly readCache: CacheHints;
   readonly logger: Logger;
+  /** Sealing keys and limits of MRTR `requestState` (a process-wide default when absent). */
+  readonly mrtr?: MrtrConfig;
 }
 
 /** One call of a method, after the engine's checks. */
@@ -21,6 +28,8 @@ export interface MethodCall<Target> {
   readonly params: JsonObject;
   readonly target: Target;
   readonly state: ServingState;
+  /** The transport's channel (`subscriptions/listen` reads its optional flow control). */
+  readonly channel: RequestChannel;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { AuthInfo, RequestContext } from '../context/request-context.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
 import type { RequestMeta } from './meta.js';
+import { bindingOf } from '../mrtr/binding.js';
+import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
 
 /**
  * How a transport hands one request to the engine: where request-scoped notifications go,
@@ -27,6 +29,7 @@ export class RequestScope {
   private readonly controller = new AbortController();
   private open = true;
   private lastProgress = Number.NEGATIVE_INFINITY;
+  private round: InputRound | undefined;
   readonly log: Logger;
 
   constructor(
@@ -87,6 +90,28 @@ export class RequestScope {
     this.notify('notifications/progress', params);
   }
 
+  /**
+   * Opens this request's MRTR round (tools/call, prompts/get, resources/read only) before the
+   * handler runs: its `requestState` is opened and checked against the request, so a tampered,
+   * expired or re-bound state is -32602 and the handler never runs.
+   */
+  openInputRound(config: MrtrConfig | undefined, name: string, args: unknown): InputRound {
+    const binding = bindingOf(this.request.method, name, args, this.channel.auth?.principal);
+    this.round = new InputRound(config ?? defaultMrtrConfig(this.log), binding, this.meta.clientCapabilities, this.request.params ?? {});
+    return this.round;
+  }
+
+  /** The round opened by {@link openInputRound}. */
+  inputRound(): InputRound {
+    if (!this.round) throw new Error(`${this.request.method} has no MRTR round`);
+    return this.round;
+  }
+
+  private requireRound(what: string): InputRound {
+    if (!this.round) throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers (MRTR)`);
+    return this.round;
+  }
+
   /** The handler-facing context. */
   context(): RequestContext {
     const scope = this;
@@ -100,6 +125,16 @@ export class RequestScope {
       progress(progress: number, total?: number, message?: string) {
         scope.progress(progress, total, message);
       },
+      elicit: ((params, options) => scope.requireRound('ctx.elicit').elicit(params, options)) as RequestContext['elicit'],
+      sample: ((params, options) => scope.requireRound('ctx.sample').sample(params, options)) as RequestContext['sample'],
+      roots: ((options) => scope.requireRound('ctx.roots').roots(options)) as RequestContext['roots'],
+      once: (name, fn) => scope.requireRound('ctx.once').once(name, fn),
     };
   }
+}
+
+let fallbackConfig: MrtrConfig | undefined;
+/** For servers whose state carries no MRTR settings (built outside createServer). */
+function defaultMrtrConfig(log: Logger): MrtrConfig {
+  return (fallbackConfig ??= mrtrConfig({}, log));
 }

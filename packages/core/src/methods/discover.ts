@@ -7,9 +7,12 @@ import type { ServingState } from '../engine/method.js';
 export function serverCapabilities(state: ServingState): ServerCapabilities {
   const capabilities: ServerCapabilities = {};
   const { registry } = state;
-  if (registry.hasTools) capabilities.tools = {};
-  if (registry.hasResources) capabilities.resources = {};
-  if (registry.hasPrompts) capabilities.prompts = {};
+  // Every server is live (server.live can change any list at run time), so a served kind always
+  // announces list changes, and resources always honour listen's resourceSubscriptions.
+  if (registry.hasTools) capabilities.tools = { listChanged: true };
+  if (registry.hasResources) capabilities.resources = { subscribe: true, listChanged: true };
+  if (registry.hasPrompts) capabilities.prompts = { listChanged: true };
+  if (state.live.hasCompleters) capabilities.completions = {};
   // ctx.log forwards to notifications/message whenever a request asks for a log level.
   capabilities.logging = {};
   return capabilities;

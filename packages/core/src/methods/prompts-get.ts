@@ -1,5 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
+import { runWithInput } from '../mrtr/input-required.js';
 import type { PromptEntry } from '../registry/entries.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
 import { formatIssues } from '../validation/issues.js';
@@ -20,14 +21,17 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
     if (!prompt) throw new InvalidParamsError(`Unknown prompt: ${name}`);
     return prompt;
   },
-  async run({ scope, params, target: prompt }) {
+  async run({ scope, params, target: prompt, state }) {
     const outcome = await prompt.input.validate(params.arguments ?? {});
     if (!outcome.ok) {
       throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues)}`, { issues: outcome.issues });
     }
+    scope.openInputRound(state.mrtr, prompt.name, params.arguments ?? {});
     let value: unknown;
     try {
-      value = await prompt.invoke(outcome.value, scope.context());
+      const ran = await runWithInput(scope, () => prompt.invoke(outcome.value, scope.context()));
+      if (ran.kind === 'input_required') return ran.result;
+      value = ran.value;
     } catch (error) {
       throw handlerFailure(error, prompt.source, scope.log);
     }

@@ -1,5 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
+import { runWithInput } from '../mrtr/input-required.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
@@ -19,12 +20,17 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   async run({ scope, target, state }) {
     const { entry, variables, uri } = target;
     const ctx: ResourceContext = { ...scope.context(), uri };
+    const round = scope.openInputRound(state.mrtr, uri, {});
     let contents;
     try {
-      contents = resourceContentsFromValue(await entry.invoke(variables, ctx), uri, entry.mimeType);
+      const ran = await runWithInput(scope, () => entry.invoke(variables, ctx));
+      if (ran.kind === 'input_required') return ran.result;
+      contents = resourceContentsFromValue(ran.value, uri, entry.mimeType);
     } catch (error) {
       throw handlerFailure(error, entry.source, scope.log);
     }
+    // Results of MRTR retries must not be cached (C-06): the hints say so.
+    if (round.isRetry) return { resultType: 'complete', contents, ttlMs: 0, cacheScope: 'private' };
     return {
       resultType: 'complete',
       contents,

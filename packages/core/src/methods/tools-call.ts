@@ -1,6 +1,7 @@
 import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
 import { ToolError } from '../errors/tool-error.js';
 import { defineMethod } from '../engine/method.js';
+import { runWithInput } from '../mrtr/input-required.js';
 import type { CallToolResult } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
@@ -32,12 +33,15 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     if (!tool) throw new InvalidParamsError(`Unknown tool: ${name}`);
     return tool;
   },
-  async run({ scope, params, target: tool }) {
+  async run({ scope, params, target: tool, state }) {
     const outcome = await tool.input.validate(params.arguments ?? {});
     if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
+    scope.openInputRound(state.mrtr, tool.name, params.arguments ?? {});
     let value: unknown;
     try {
-      value = await tool.invoke(outcome.value, scope.context());
+      const outcome2 = await runWithInput(scope, () => tool.invoke(outcome.value, scope.context()));
+      if (outcome2.kind === 'input_required') return outcome2.result;
+      value = outcome2.value;
     } catch (error) {
       if (error instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(error.message, tool.output ? undefined : error.structuredContent) };
       if (error instanceof McpProtocolError) throw error;

@@ -15,6 +15,8 @@ export interface ToolEntry {
   readonly input: CompiledSchema;
   readonly output: CompiledSchema | undefined;
   readonly cache: CacheOptions;
+  /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
+  readonly scopes: readonly string[];
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -24,6 +26,8 @@ export interface PromptEntry {
   readonly source: SourceName;
   readonly descriptor: Readonly<PromptDescriptor>;
   readonly input: CompiledSchema;
+  /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
+  readonly scopes: readonly string[];
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -34,6 +38,8 @@ interface ResourceEntryBase {
   readonly mimeType: string | undefined;
   /** Hints for reading it (not for the list that names it). */
   readonly cache: CacheOptions;
+  /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
+  readonly scopes: readonly string[];
   invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
 }
 

@@ -12,7 +12,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
 import { UriTemplate } from '../uri/uri-template.js';
-import type { PromptEntry, ResourceEntry, ToolEntry } from './entries.js';
+import type { PromptEntry, ResourceEntry, SourceName, ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
 
@@ -57,6 +57,18 @@ function schemaFor(source: object | null, where: string, objectRoot = true): Com
   }
 }
 
+/** The decorator's `scopes`, frozen; each must be an RFC 6749 scope token (it goes into `WWW-Authenticate`). */
+function scopesOf(scopes: readonly string[] | undefined, source: SourceName): readonly string[] {
+  if (scopes === undefined) return Object.freeze([]);
+  if (!Array.isArray(scopes)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source}: scopes must be an array of strings`);
+  for (const scope of scopes) {
+    if (typeof scope !== 'string' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)) {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source}: ${JSON.stringify(scope)} is not a valid OAuth scope (printable ASCII without spaces, quotes or backslashes)`);
+    }
+  }
+  return Object.freeze([...new Set(scopes)]);
+}
+
 function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
@@ -86,6 +98,7 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
     input,
     output,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
+    scopes: scopesOf(options.scopes, source),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -117,6 +130,7 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
       definedOnly({ name, title: options.title, description: options.description, arguments: args.length ? args : undefined, icons: options.icons, _meta: options._meta }),
     ),
     input,
+    scopes: scopesOf(options.scopes, source),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -128,6 +142,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   const source = `${className}.${record.propertyKey}`;
   const common = { title: options.title, description: options.description, mimeType: options.mimeType, annotations: options.annotations, icons: options.icons, _meta: options._meta };
   const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
+  const scopes = scopesOf(options.scopes, source);
   const invoke = (variables: unknown, ctx: unknown) => handler.call(instance, variables, ctx);
   if ((options.uri === undefined) === (options.uriTemplate === undefined)) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
@@ -137,7 +152,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
       throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`);
     }
     const descriptor = definedOnly({ uri: options.uri, name, ...common, size: 'size' in options ? options.size : undefined });
-    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, invoke });
+    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
   }
   let template: UriTemplate;
   try {
@@ -146,7 +161,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
   }
   const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
-  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, invoke });
+  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
 }
 
 /**

@@ -6,8 +6,12 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import { createDefaultLogger } from '../logging/logger.js';
 import { META } from '../protocol/meta-keys.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
-import { Registry } from '../registry/registry.js';
+import type { Registry } from '../registry/registry.js';
 import { isDecorumServer, scanServer } from '../registry/scanner.js';
+import { LiveRegistry } from '../live/live-registry.js';
+import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
+import { bindServer } from '../live/server-of.js';
+import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -19,15 +23,30 @@ export interface ServerOptions {
   cache?: { discover?: CacheOptions; lists?: CacheOptions; reads?: CacheOptions };
   /** The server log (pino). Default: JSON lines on stderr at `DECORUM_LOG_LEVEL` (info). */
   logger?: Logger;
+  /** Fan-out of change events to `subscriptions/listen` streams (default: in-process, 1,000 queued per subscriber). */
+  notificationBus?: NotificationBus;
+  /**
+   * MRTR (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`): the keys sealing `requestState`
+   * (default `DECORUM_STATE_KEYS`, else a random per-process key), its lifetime (default 10 min)
+   * and the `ctx.once` journal bound (default 64 KiB).
+   */
+  mrtr?: MrtrOptions;
 }
 
 /** Something that can be served: a decorated class (instantiated with no arguments) or an instance of one. */
 export type ServerTarget = (abstract new (...args: never[]) => object) | object;
 
-/** A built server: its frozen registry and the engine that answers for it. Hand it to a transport. */
+/** A built server: its registry and the engine that answers for it. Hand it to a transport. */
 export interface DecorumServer {
   readonly info: Implementation;
+  /** The immutable snapshot serving now; `live` changes replace it. */
   readonly registry: Registry;
+  /** Run-time changes (enable/disable/add/remove), each publishing its list-changed event. */
+  readonly live: LiveRegistry;
+  /** Publishes `notifications/resources/updated` for `uri` to the listens watching it. */
+  notifyResourceUpdated(uri: string): void;
+  /** Ends every `subscriptions/listen` gracefully (closing result); transports call it on shutdown. */
+  closeSubscriptions(): void;
   readonly engine: McpEngine;
   readonly logger: Logger;
 }
@@ -60,7 +79,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
       throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`);
     }
   }
-  const scanned = targets.map((t) => scanServer(t as object));
+  const instances = targets.map((t) => (typeof t === 'function' ? new (t as new () => object)() : (t as object)));
+  const scanned = instances.map((instance) => scanServer(instance));
   const declared = scanned.find((s) => s.server)?.server;
   const merged = { ...declared, ...options.info };
   const info: Implementation = Object.freeze(
@@ -78,19 +98,33 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const instructions = options.info?.instructions ?? scanned.map((s) => s.server?.instructions).filter(Boolean).join('\n\n');
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `pageSize must be a positive integer (got ${pageSize})`);
-  const registry = new Registry(scanned, {
-    pageSize,
-    listCache: hints(options.cache?.lists, DEFAULTS.lists),
-    resultMeta: { [META.serverInfo]: info },
-  });
+  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
+  const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus());
   const logger = options.logger ?? createDefaultLogger();
   const state: ServingState = {
-    registry,
+    get registry() {
+      return live.current;
+    },
+    live,
     info,
     instructions: instructions || undefined,
     discoverCache: hints(options.cache?.discover, DEFAULTS.discover),
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
+    mrtr: mrtrConfig(options.mrtr, logger),
   };
-  return { info, registry, engine: new McpEngine(state), logger };
+  const server: DecorumServer = {
+    info,
+    get registry() {
+      return live.current;
+    },
+    live,
+    engine: new McpEngine(state),
+    logger,
+    notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
+    closeSubscriptions: () => live.bus.shutdown(),
+  };
+  live.onAdd = (instance) => bindServer(instance, server);
+  for (const instance of instances) bindServer(instance, server);
+  return server;
 }

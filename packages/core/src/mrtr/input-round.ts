@@ -1,0 +1,253 @@
+/**
+ * One MRTR round of one request: the answers it can use (this request's `inputResponses` plus
+ * those carried in the sealed `requestState`), the `ctx.once` journal, and the first ask that
+ * had no answer. `ctx.elicit`, `ctx.sample`, `ctx.roots` and `ctx.once` are methods of this.
+ */
+import type { Logger } from 'pino';
+import { InvalidParamsError, MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
+import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
+import { bindingMismatch, digest, type StateBinding } from './binding.js';
+import { checkContent, toRequestedSchema, type RequestedSchema } from './elicitation-schema.js';
+import { InputRequiredSignal } from './input-required.js';
+import type {
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+  InputOptions,
+  InputRequest,
+  InputRequiredResult,
+  Root,
+} from './input-types.js';
+import { StateKeyRing } from './state-seal.js';
+
+/** The `mrtr` option of `createServer`. */
+export interface MrtrOptions {
+  /**
+   * Base64 32-byte AES keys for sealing `requestState` (or raw 32-byte buffers). The first seals,
+   * all open: rotate by putting the new key first. Default: `DECORUM_STATE_KEYS` (comma-separated),
+   * else a random per-process key (with a warning: multi-instance deployments need a shared key).
+   */
+  keys?: ReadonlyArray<string | Uint8Array>;
+  /** How long an issued `requestState` stays valid, in ms (default 600000: 10 minutes). */
+  ttlMs?: number;
+  /** Upper bound of the `ctx.once` journal, in bytes of JSON (default 65536). */
+  journalLimitBytes?: number;
+  /** The clock (ms since epoch); for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** The resolved MRTR settings of a server, built once at start-up. */
+export interface MrtrConfig {
+  readonly ring: StateKeyRing;
+  readonly ttlMs: number;
+  readonly journalLimitBytes: number;
+  readonly now: () => number;
+}
+
+export function mrtrConfig(options: MrtrOptions = {}, logger?: Logger, env: NodeJS.ProcessEnv = process.env): MrtrConfig {
+  return {
+    ring: StateKeyRing.from(options.keys, env, logger),
+    ttlMs: options.ttlMs ?? 600_000,
+    journalLimitBytes: options.journalLimitBytes ?? 65_536,
+    now: options.now ?? Date.now,
+  };
+}
+
+/** An answer kept across rounds, with the digest of the ask it answers. */
+interface KeptAnswer {
+  /** Digest of the input request this answers: a changed ask is asked again. */
+  readonly d: string;
+  readonly r: unknown;
+}
+
+/** The plaintext inside `requestState`. */
+interface SealedState {
+  v: 1;
+  b: StateBinding;
+  exp: number;
+  /** Answers already accepted in earlier rounds. */
+  a: Record<string, KeptAnswer>;
+  /** Digests of the asks sent in the last `input_required`, by key. */
+  p: Record<string, string>;
+  /** The `ctx.once` journal. */
+  j: Record<string, unknown>;
+}
+
+const INVALID_STATE = 'requestState is invalid (tampered, expired, or sealed by another server key)';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSealedState(value: unknown): value is SealedState {
+  return isObject(value) && value.v === 1 && isObject(value.b) && typeof value.exp === 'number' && isObject(value.a) && isObject(value.p) && isObject(value.j);
+}
+
+const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+
+export class InputRound {
+  private readonly answers: Record<string, KeptAnswer> = {};
+  private readonly journal: Record<string, unknown> = {};
+  private journalBytes = 0;
+  private readonly used = new Set<string>();
+  private readonly counters = { elicit: 0, sample: 0, roots: 0 };
+  /** The ask that ended this round, once there is one. */
+  pending: { key: string; request: InputRequest } | undefined;
+  /** True when this request is a retry (it carried `requestState` or `inputResponses`). */
+  readonly isRetry: boolean;
+
+  /**
+   * Opens the request's `requestState` and takes the `inputResponses` it asked for. Throws
+   * -32602 for a state that does not open, has expired or belongs to another request.
+   */
+  constructor(
+    private readonly config: MrtrConfig,
+    private readonly binding: StateBinding,
+    private readonly capabilities: ClientCapabilities,
+    params: JsonObject,
+  ) {
+    const { requestState, inputResponses } = params;
+    this.isRetry = requestState !== undefined || inputResponses !== undefined;
+    if (inputResponses !== undefined && !isObject(inputResponses)) throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
+    if (requestState === undefined) return; // without a state nothing was asked: responses are unknown keys
+    if (typeof requestState !== 'string') throw new InvalidParamsError('Invalid params: requestState must be a string');
+    const opened = this.config.ring.open(requestState);
+    if (!isSealedState(opened)) throw new InvalidParamsError(INVALID_STATE);
+    if (opened.exp <= this.config.now()) throw new InvalidParamsError('requestState has expired; start the request again without requestState');
+    const mismatch = bindingMismatch(opened.b, binding);
+    if (mismatch) throw new InvalidParamsError(mismatch);
+    Object.assign(this.answers, opened.a);
+    Object.assign(this.journal, opened.j);
+    this.journalBytes = Buffer.byteLength(JSON.stringify(opened.j));
+    for (const [key, askDigest] of Object.entries(opened.p)) {
+      const response = (inputResponses as Record<string, unknown> | undefined)?.[key];
+      if (response !== undefined && typeof askDigest === 'string') this.answers[key] = { d: askDigest, r: response };
+    }
+  }
+
+  private nextKey(kind: keyof InputRound['counters'], options: InputOptions | undefined): string {
+    this.counters[kind] += 1;
+    const key = options?.key ?? `${kind}-${this.counters[kind]}`;
+    if (this.used.has(key)) throw new Error(`MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
+    this.used.add(key);
+    return key;
+  }
+
+  /** A stored answer to this exact ask, if any. */
+  private answerFor(key: string, request: InputRequest): unknown {
+    const kept = this.answers[key];
+    if (!kept || kept.d !== digest(request)) return undefined;
+    return kept.r;
+  }
+
+  /** Ends the round: records the ask (even if the handler catches the signal) and throws. */
+  private ask(key: string, request: InputRequest): never {
+    delete this.answers[key];
+    this.pending ??= { key, request };
+    throw new InputRequiredSignal(key, request);
+  }
+
+  private missing(capability: string, required: ClientCapabilities, options: InputOptions | undefined): undefined {
+    if (options?.optional) return undefined;
+    throw new MissingRequiredClientCapabilityError(`This request needs the client capability "${capability}", which this request's clientCapabilities did not declare`, required);
+  }
+
+  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
+    this.guard();
+    const key = this.nextKey('elicit', options);
+    const elicitation = this.capabilities.elicitation;
+    let request: InputRequest;
+    let schema: RequestedSchema | undefined;
+    if (params.mode === 'url') {
+      if (!isObject(elicitation) || !isObject(elicitation.url)) return this.missing('elicitation.url', { elicitation: { url: {} } }, options);
+      if (!URL.canParse(params.url)) throw new Error(`ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
+      request = { method: 'elicitation/create', params: { mode: 'url', message: params.message, url: params.url } };
+    } else {
+      // `elicitation: {}` means form only; an explicit `url` without `form` does not offer forms.
+      const formOk = isObject(elicitation) && (isObject(elicitation.form) || !isObject(elicitation.url));
+      if (!formOk) return this.missing('elicitation.form', { elicitation: { form: {} } }, options);
+      schema = toRequestedSchema(params.requestedSchema);
+      request = { method: 'elicitation/create', params: { mode: 'form', message: params.message, requestedSchema: schema } };
+    }
+    const answer = this.answerFor(key, request);
+    if (answer === undefined) return this.ask(key, request);
+    if (!isObject(answer) || typeof answer.action !== 'string' || !ACTIONS.has(answer.action)) {
+      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be an ElicitResult ({ action: "accept" | "decline" | "cancel", content? })`);
+    }
+    const action = answer.action as ElicitResult['action'];
+    if (action !== 'accept' || !schema) return this.keep(key, request, { action });
+    const checked = checkContent(schema, answer.content ?? {});
+    if (!checked.ok) return this.ask(key, request); // invalid accepted content: ask again
+    return this.keep(key, request, { action, content: checked.value as ElicitResult['content'] });
+  }
+
+  async sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined> {
+    this.guard();
+    const key = this.nextKey('sample', options);
+    const sampling = this.capabilities.sampling;
+    if (!isObject(sampling)) return this.missing('sampling', { sampling: {} }, options);
+    if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools)) return this.missing('sampling.tools', { sampling: { tools: {} } }, options);
+    if (params.includeContext !== undefined && params.includeContext !== 'none' && !isObject(sampling.context)) return this.missing('sampling.context', { sampling: { context: {} } }, options);
+    const request: InputRequest = { method: 'sampling/createMessage', params };
+    const answer = this.answerFor(key, request);
+    if (answer === undefined) return this.ask(key, request);
+    if (!isObject(answer) || typeof answer.model !== 'string' || (answer.role !== 'user' && answer.role !== 'assistant') || typeof answer.content !== 'object' || answer.content === null) {
+      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a CreateMessageResult ({ role, content, model })`);
+    }
+    return this.keep(key, request, answer as CreateMessageResult);
+  }
+
+  async roots(options?: InputOptions): Promise<Root[] | undefined> {
+    this.guard();
+    const key = this.nextKey('roots', options);
+    if (!isObject(this.capabilities.roots)) return this.missing('roots', { roots: {} }, options);
+    const request: InputRequest = { method: 'roots/list' };
+    const answer = this.answerFor(key, request);
+    if (answer === undefined) return this.ask(key, request);
+    if (!isObject(answer) || !Array.isArray(answer.roots) || !answer.roots.every((r) => isObject(r) && typeof r.uri === 'string')) {
+      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a ListRootsResult ({ roots: [{ uri, name? }] })`);
+    }
+    return this.keep(key, request, answer).roots as Root[];
+  }
+
+  async once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    this.guard();
+    if (Object.hasOwn(this.journal, name)) return this.journal[name] as T;
+    const value = await fn();
+    const json = JSON.stringify(value === undefined ? null : value);
+    const bytes = Buffer.byteLength(json) + Buffer.byteLength(JSON.stringify(name)) + 2;
+    if (this.journalBytes + bytes > this.config.journalLimitBytes) {
+      throw new Error(`ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`);
+    }
+    this.journalBytes += bytes;
+    // What later rounds get is the JSON of the value, so this round gets the same.
+    const stored = JSON.parse(json) as T;
+    this.journal[name] = stored;
+    return stored;
+  }
+
+  /** After the round ended, handlers that caught the signal cannot ask or journal more. */
+  private guard(): void {
+    if (this.pending) throw new InputRequiredSignal(this.pending.key, this.pending.request);
+  }
+
+  private keep<T>(key: string, request: InputRequest, value: T): T {
+    this.answers[key] = { d: digest(request), r: value };
+    return value;
+  }
+
+  /** The `input_required` result of this round: the pending ask and the sealed state. */
+  inputRequired(): InputRequiredResult {
+    const pending = this.pending!;
+    const state: SealedState = {
+      v: 1,
+      b: this.binding,
+      exp: this.config.now() + this.config.ttlMs,
+      a: this.answers,
+      p: { [pending.key]: digest(pending.request) },
+      j: this.journal,
+    };
+    return { resultType: 'input_required', inputRequests: { [pending.key]: pending.request }, requestState: this.config.ring.seal(state) };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Sealing of MRTR `requestState`: AES-256-GCM (authenticated encryption) from `node:crypto`.
+ * The token is `v1.<base64url(iv | ciphertext | tag)>`. The first key of the ring seals; every
+ * key opens, so a key can be rotated in by putting it first and the old one second.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+
+const PREFIX = 'v1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const KEY_BYTES = 32;
+/** Additional authenticated data: a token sealed for another purpose never opens here. */
+const AAD = Buffer.from('decorum/mrtr-request-state/v1');
+
+/** Environment variable holding comma-separated base64 32-byte keys (first seals, all open). */
+export const STATE_KEYS_ENV = 'DECORUM_STATE_KEYS';
+
+let processKey: Buffer | undefined;
+let warnedProcessKey = false;
+
+function decodeKey(key: string | Uint8Array, where: string): Buffer {
+  const bytes = typeof key === 'string' ? Buffer.from(key.trim(), 'base64') : Buffer.from(key);
+  if (bytes.length !== KEY_BYTES) {
+    throw new DecorumStartupError(
+      StartupErrorCode.INVALID_DECLARATION,
+      `${where}: each requestState key must be ${KEY_BYTES} bytes (base64-encoded: 44 characters); got ${bytes.length} bytes. Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`,
+    );
+  }
+  return bytes;
+}
+
+/** The keys that seal and open `requestState`. */
+export class StateKeyRing {
+  private constructor(
+    private readonly keys: readonly Buffer[],
+    /** True when no key was configured and a random per-process key is used. */
+    readonly ephemeral: boolean,
+    private readonly logger: Logger | undefined,
+  ) {}
+
+  /**
+   * Keys from `keys` (the `mrtr.keys` option) or else `DECORUM_STATE_KEYS`; without either, a
+   * random key shared by this process (state then opens only on this process: a warning says so
+   * the first time a state is sealed).
+   */
+  static from(keys: ReadonlyArray<string | Uint8Array> | undefined, env: NodeJS.ProcessEnv, logger?: Logger): StateKeyRing {
+    if (keys && keys.length > 0) return new StateKeyRing(keys.map((k) => decodeKey(k, 'mrtr.keys')), false, logger);
+    const fromEnv = env[STATE_KEYS_ENV]?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
+    if (fromEnv.length > 0) return new StateKeyRing(fromEnv.map((k) => decodeKey(k, STATE_KEYS_ENV)), false, logger);
+    processKey ??= randomBytes(KEY_BYTES);
+    return new StateKeyRing([processKey], true, logger);
+  }
+
+  /** Seals a JSON value into a `requestState` token. */
+  seal(payload: unknown): string {
+    if (this.ephemeral && !warnedProcessKey) {
+      warnedProcessKey = true;
+      this.logger?.warn(
+        `no requestState key configured (option mrtr.keys or ${STATE_KEYS_ENV}): using a random per-process key, so MRTR retries only succeed on this process. Multi-instance deployments need a shared key.`,
+      );
+    }
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0], iv);
+    cipher.setAAD(AAD);
+    const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+    return PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+  }
+
+  /** Opens a token with any key of the ring; `undefined` when none authenticates it. */
+  open(token: string): unknown {
+    if (!token.startsWith(PREFIX)) return undefined;
+    const raw = Buffer.from(token.slice(PREFIX.length), 'base64url');
+    // base64url decoding is lenient: re-encode to reject tokens altered outside the alphabet.
+    if (raw.toString('base64url') !== token.slice(PREFIX.length) || raw.length < IV_BYTES + TAG_BYTES) return undefined;
+    const iv = raw.subarray(0, IV_BYTES);
+    const tag = raw.subarray(raw.length - TAG_BYTES);
+    const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
+    for (const key of this.keys) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAAD(AAD);
+        decipher.setAuthTag(tag);
+        const plain = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+        return JSON.parse(plain) as unknown;
+      } catch {
+        // not this key (or tampered): try the next one
+      }
+    }
+    return undefined;
+  }
+}
