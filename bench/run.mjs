@@ -1,0 +1,703 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: Decorum against the limit (L0: plain Fastify / a bare stdio line loop) and the
+ * official SDK v2, in one run, alternating targets within each round, medians of several rounds.
+ * Writes bench/RESULTS.md. See bench/README.md for what each number means.
+ *
+ * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [2],
+ * BENCH_ROUNDS [3], BENCH_WARMUP seconds per target before a workload's rounds [0.5],
+ * BENCH_ONLY comma-separated workload ids or prefixes (e.g. `call-typebox,list`, `stdio`),
+ * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, '..');
+const BUILD = join(BENCH, '.build');
+const require = createRequire(join(ROOT, 'package.json'));
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0.5);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
+const PROTOCOL = '2026-07-28';
+const CONNECTIONS = [1, 64];
+const IN_FLIGHT = [1, 64];
+
+const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
+const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(o));
+
+// ---------------------------------------------------------------------------------------------
+// 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
+
+function buildDecorum() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return { ok: true, note: 'build skipped (BENCH_SKIP_BUILD=1)' };
+  log('bench: building Decorum (tsc -b tsconfig.build.json)…');
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (tsc.status === 0) return { ok: true, note: 'built' };
+  const output = `${tsc.stdout}${tsc.stderr}`.trim().split('\n').slice(0, 15).join('\n');
+  log(`bench: WARNING: the Decorum build failed; targets whose packages have no dist/ are reported as unavailable\n${output}`);
+  const first = output.split('\n').find((l) => /error TS\d+/.test(l)) ?? output.split('\n')[0];
+  return { ok: false, note: `tsc -b failed (${first.trim()}); measured the packages' existing dist/ as it stood` };
+}
+
+function compileServers() {
+  const swc = require('@swc/core');
+  const src = join(BENCH, 'servers');
+  const out = join(BUILD, 'servers');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(BUILD, 'package.json'), '{ "type": "module" }\n');
+  for (const file of readdirSync(src).filter((f) => f.endsWith('.ts'))) {
+    const filename = join(src, file);
+    const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
+      filename,
+      sourceMaps: 'inline',
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+        keepClassNames: true,
+      },
+      module: { type: 'es6' },
+    });
+    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Processes
+
+/** A started server process; `peakRssKiB()` reads VmHWM from /proc while it runs. */
+class ServerProcess {
+  constructor(name, args, options = {}) {
+    this.name = name;
+    this.stderr = '';
+    this.child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    this.child.stderr.on('data', (d) => {
+      if (this.stderr.length < 20_000) this.stderr += d;
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => resolve({ code, signal }));
+      this.child.once('error', (error) => {
+        this.stderr += `\n${error.message}`;
+        resolve({ code: error.code ?? 'error', signal: null });
+      });
+    });
+    this.lastHwm = undefined;
+  }
+
+  /** For HTTP servers: resolves with the port printed as `READY <port>`. */
+  ready(timeoutMs = 30_000) {
+    return new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`${this.name} did not start within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
+      this.child.stdout.on('data', (d) => {
+        out += d;
+        const m = /READY (\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      this.exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`${this.name} exited (${code ?? signal}) before it was ready\n${this.stderr.trim().slice(-3000)}`));
+      });
+    });
+  }
+
+  peakRssKiB() {
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
+      if (m) this.lastHwm = Number(m[1]);
+    } catch {
+      /* exited */
+    }
+    return this.lastHwm;
+  }
+
+  async stop() {
+    this.peakRssKiB();
+    if (this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGTERM');
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), 3000);
+      await this.exited;
+      clearTimeout(timer);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Requests
+
+const META = { 'io.modelcontextprotocol/protocolVersion': PROTOCOL, 'io.modelcontextprotocol/clientCapabilities': {} };
+const ECHO_TEXT = 'x'.repeat(64 * 1024);
+
+function callRequest(id, name, args) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: META } };
+}
+function listRequest(id) {
+  return { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } };
+}
+function httpHeaders(method, name) {
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': PROTOCOL,
+    'mcp-method': method,
+  };
+  if (name !== undefined) headers['mcp-name'] = name;
+  return headers;
+}
+
+/** The HTTP workloads: path (the same on every target), request body, headers. */
+const HTTP_WORKLOADS = [
+  { id: 'call-dto', title: 'tools/call, DTO-validated tool (add_dto)', path: '/mcp', tool: 'add_dto', body: callRequest(1, 'add_dto', { a: 20, b: 22 }) },
+  { id: 'call-typebox', title: 'tools/call, TypeBox-validated tool (add_typebox)', path: '/mcp', tool: 'add_typebox', body: callRequest(1, 'add_typebox', { a: 20, b: 22 }) },
+  { id: 'list-1', title: 'tools/list, 1 tool', path: '/list-1', tools: 1, body: listRequest(1) },
+  { id: 'list-50', title: 'tools/list, 50 tools', path: '/list-50', tools: 50, body: listRequest(1) },
+  { id: 'list-500', title: 'tools/list, 500 tools', path: '/list-500', tools: 500, body: listRequest(1) },
+  { id: 'echo-64k', title: 'tools/call echoing a 64 KiB argument', path: '/mcp', tool: 'echo', body: callRequest(1, 'echo', { text: ECHO_TEXT }) },
+].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: httpHeaders(w.body.method, w.tool) }));
+
+/** The JSON-RPC message of an HTTP answer, whether sent as JSON or as an SSE stream. */
+function readAnswer(contentType, text) {
+  if ((contentType ?? '').includes('text/event-stream')) {
+    const messages = text
+      .split(/\r?\n\r?\n/)
+      .map((event) => event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n'))
+      .filter(Boolean)
+      .map((d) => JSON.parse(d));
+    return messages.find((m) => m.id !== undefined) ?? messages.at(-1);
+  }
+  return JSON.parse(text);
+}
+
+/** Checks that a result is the right one for the workload; returns an error string or undefined. */
+function checkResult(workload, message) {
+  if (!message || typeof message !== 'object') return 'no JSON-RPC message';
+  if (message.error) return `JSON-RPC error ${message.error.code}: ${message.error.message}`;
+  const result = message.result;
+  if (!result) return 'no result';
+  if (workload.body.method === 'tools/list') {
+    const n = result.tools?.length;
+    if (n !== workload.tools) return `tools/list returned ${n} tools, expected ${workload.tools}${result.nextCursor ? ' (paginated)' : ''}`;
+    return undefined;
+  }
+  if (result.isError) return `tool error: ${JSON.stringify(result.content).slice(0, 200)}`;
+  const text = result.content?.[0]?.text;
+  const expected = workload.tool === 'echo' ? ECHO_TEXT : '42';
+  if (text !== expected) return `unexpected tool answer ${JSON.stringify(String(text).slice(0, 80))}`;
+  return undefined;
+}
+
+async function verifyHttp(port, workload) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: workload.headers, body: workload.payload });
+    const text = await response.text();
+    if (response.status !== 200) return { error: `HTTP ${response.status}: ${text.slice(0, 300)}` };
+    const message = readAnswer(response.headers.get('content-type'), text);
+    const error = checkResult(workload, message);
+    return error ? { error } : { text, contentType: response.headers.get('content-type') };
+  } catch (error) {
+    return { error: String(error?.message ?? error) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Measurements
+
+const autocannon = require('autocannon');
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One autocannon run; latencies are collected at full (sub-millisecond) resolution. */
+function runAutocannon(port, workload, connections, seconds) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}${workload.path}`,
+        method: 'POST',
+        headers: workload.headers,
+        body: workload.payload,
+        connections,
+        pipelining: 1,
+        duration: seconds,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const secs = (result.finish - result.start) / 1000;
+        latencies.sort((a, b) => a - b);
+        resolve({
+          rps: result['2xx'] / secs,
+          bytesPerSec: result.throughput.total / secs,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          errors: result.errors + result.timeouts + result.non2xx,
+          total: result.requests.total,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+/** Round-trips over a child's stdin/stdout with `inFlight` requests outstanding. */
+function runStdio(proc, makeLine, inFlight, seconds) {
+  return new Promise((resolve, reject) => {
+    const { stdin, stdout } = proc.child;
+    let id = 1_000_000 * Math.floor(1 + Math.random() * 1000);
+    let sent = 0;
+    let received = 0;
+    let stopped = false;
+    let rate = NaN;
+    let drainTimer;
+    const latencies = [];
+    const sentAt = inFlight === 1 ? [] : undefined;
+    const send = (n) => {
+      let chunk = '';
+      for (let i = 0; i < n; i++) chunk += makeLine(++id);
+      sent += n;
+      if (sentAt) sentAt.push(performance.now());
+      stdin.write(chunk);
+    };
+    const finish = () => {
+      stdout.off('data', onData);
+      proc.child.off('exit', onExit);
+      clearTimeout(drainTimer);
+      latencies.sort((a, b) => a - b);
+      resolve({ rps: rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: 0 });
+    };
+    const onData = (data) => {
+      let n = 0;
+      for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) n++;
+      if (n === 0) return;
+      received += n;
+      if (sentAt) for (let i = 0; i < n; i++) latencies.push(performance.now() - sentAt.shift());
+      if (!stopped) send(n);
+      else if (received >= sent) finish();
+    };
+    const onExit = () => reject(new Error(`${proc.name} exited during the run\n${proc.stderr.slice(-2000)}`));
+    stdout.on('data', onData);
+    proc.child.once('exit', onExit);
+    const start = performance.now();
+    send(inFlight);
+    setTimeout(() => {
+      stopped = true;
+      rate = received / ((performance.now() - start) / 1000);
+      if (received >= sent) return finish();
+      // Let the outstanding requests drain so the next measurement starts clean.
+      drainTimer = setTimeout(() => reject(new Error(`${proc.name}: ${sent - received} responses missing after the run`)), 10_000);
+    }, seconds * 1000);
+  });
+}
+
+const median = (values) => {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+function summarize(runs) {
+  if (!runs || runs.length === 0) return undefined;
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    bytesPerSec: median(runs.map((r) => r.bytesPerSec)),
+    errors: runs.reduce((n, r) => n + (r.errors ?? 0), 0),
+    rounds: runs.length,
+    all: runs.map((r) => r.rps),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Machine and versions
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
+function version(pkg) {
+  try {
+    return JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. The run
+
+async function main() {
+  const startedAt = new Date();
+  const build = buildDecorum();
+  const servers = compileServers();
+  const rel = (f) => relative(ROOT, join(servers, f));
+  const tmp = join(BUILD, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+
+  const status = {}; // target id → { ok, error } per part
+  const processes = [];
+  const started = async (name, args, options) => {
+    const p = new ServerProcess(name, args, options);
+    processes.push(p);
+    return p;
+  };
+
+  const results = { http: {}, stdio: {}, rss: {}, unavailable: {} };
+  const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
+  const stdioSelected = selected('stdio');
+
+  try {
+    // ---- HTTP -----------------------------------------------------------------------------
+    if (httpSelected.length > 0) {
+      const targets = [];
+      const startHttp = async (id, label, file, args = []) => {
+        const p = await started(label, [rel(file), ...args]);
+        try {
+          const port = await p.ready();
+          const target = { id, label, port, proc: p, broken: {} };
+          targets.push(target);
+          return target;
+        } catch (error) {
+          results.unavailable[id] = String(error.message).trim();
+          log(`bench: ${label} unavailable: ${error.message.split('\n')[0]}`);
+          await p.stop();
+          return undefined;
+        }
+      };
+      const decorum = await startHttp('decorum', 'Decorum (mcpPlugin)', 'decorum-http.js');
+      const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
+
+      // Verify every target answers each workload once; capture the bytes L0 will serve.
+      const bodies = {};
+      const reference = {};
+      for (const t of [decorum, sdk].filter(Boolean)) {
+        for (const w of httpSelected) {
+          const v = await verifyHttp(t.port, w);
+          if (v.error) {
+            t.broken[w.id] = v.error;
+            log(`bench: ${t.label} fails ${w.id}: ${v.error}`);
+          } else if (!reference[w.id] || t.id === 'decorum') {
+            reference[w.id] = { text: v.text, from: t.id, contentType: v.contentType };
+          }
+        }
+      }
+      for (const w of httpSelected) {
+        // L0 answers the request's own id? No: a fixed result of the same bytes (id 1, as sent).
+        const ref = reference[w.id] ?? { text: JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }), from: 'synthetic' };
+        bodies[w.tool ? `${w.path}:${w.tool}` : w.path] = ref.text;
+        w.l0From = ref.from;
+        w.answerBytes = Buffer.byteLength(ref.text);
+      }
+      const bodiesFile = join(tmp, 'l0-bodies.json');
+      writeFileSync(bodiesFile, JSON.stringify(bodies));
+      const l0 = await startHttp('l0', 'L0 (plain Fastify route)', 'l0-http.js', [bodiesFile]);
+      if (l0) {
+        for (const w of httpSelected) {
+          const v = await verifyHttp(l0.port, w);
+          if (v.error) l0.broken[w.id] = v.error;
+        }
+      }
+      const ordered = [l0, decorum, sdk].filter(Boolean);
+
+      // Every round measures every workload on every target (L0 → Decorum → SDK for each), so the
+      // ratios compare measurements taken seconds apart, whatever else the machine is doing.
+      const live = (w) => ordered.filter((t) => !t.broken[w.id]);
+      const combos = CONNECTIONS.flatMap((connections) => httpSelected.map((w) => ({ w, connections, key: `${w.id}@${connections}` })));
+      const runs = Object.fromEntries(combos.map(({ w, key }) => [key, Object.fromEntries(live(w).map((t) => [t.id, []]))]));
+      log('bench: HTTP warm-up');
+      for (const { w, connections } of combos) for (const t of live(w)) await runAutocannon(t.port, w, connections, WARMUP);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const { w, connections, key } of combos) {
+          for (const t of live(w)) {
+            const r = await runAutocannon(t.port, w, connections, DURATION);
+            runs[key][t.id].push(r);
+            log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
+          }
+        }
+      }
+      for (const { key } of combos) results.http[key] = Object.fromEntries(Object.entries(runs[key]).map(([id, rs]) => [id, summarize(rs)]));
+      for (const t of ordered) {
+        results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
+        for (const [w, e] of Object.entries(t.broken)) (results.unavailable[`${t.id}:${w}`] = e);
+      }
+      results.httpTargets = ordered.map((t) => ({ id: t.id, label: t.label }));
+      results.httpWorkloads = httpSelected.map((w) => ({ id: w.id, title: w.title, answerBytes: w.answerBytes, l0From: w.l0From, tools: w.tools }));
+      for (const t of ordered) await t.proc.stop();
+    }
+
+    // ---- stdio ----------------------------------------------------------------------------
+    if (stdioSelected) {
+      const prefix = '{"jsonrpc":"2.0","id":';
+      const suffix = `,"method":"tools/call","params":${JSON.stringify({ name: 'add_typebox', arguments: { a: 20, b: 22 }, _meta: META })}}\n`;
+      const makeLine = (id) => prefix + id + suffix;
+      const stdioTargets = [];
+      const probe = async (p) => {
+        // One request, one well-formed answer line with the right result.
+        const line = await new Promise((resolve, reject) => {
+          let out = '';
+          const timer = setTimeout(() => reject(new Error(`no answer within 15 s\n${p.stderr.slice(-2000)}`)), 15_000);
+          const onData = (d) => {
+            out += d;
+            const nl = out.indexOf('\n');
+            if (nl !== -1) {
+              clearTimeout(timer);
+              p.child.stdout.off('data', onData);
+              resolve(out.slice(0, nl));
+            }
+          };
+          p.child.stdout.on('data', onData);
+          p.exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal})\n${p.stderr.slice(-2000)}`)));
+          p.child.stdin.write(makeLine(1));
+        });
+        const error = checkResult({ body: { method: 'tools/call' }, tool: 'add_typebox' }, JSON.parse(line));
+        if (error) throw new Error(`${error}: ${line.slice(0, 300)}`);
+        return line;
+      };
+      const startStdio = async (id, label, args, options) => {
+        const p = await started(label, args, options);
+        try {
+          const line = await probe(p);
+          const t = { id, label, proc: p, line };
+          stdioTargets.push(t);
+          return t;
+        } catch (error) {
+          results.unavailable[`stdio:${id}`] = String(error.message).trim();
+          log(`bench: stdio ${label} unavailable: ${error.message.split('\n')[0]}`);
+          await p.stop();
+          return undefined;
+        }
+      };
+      const decorum = await startStdio('decorum', 'Decorum (mcp-serve)', ['packages/cli/dist/bin.js', rel('decorum-stdio.js')]);
+      const sdk = await startStdio('sdk', 'SDK v2 (serveStdio)', [rel('sdk-stdio.js')]);
+      const lineFile = join(tmp, 'echo-line.txt');
+      writeFileSync(lineFile, (decorum ?? sdk)?.line ?? '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"42"}]}}');
+      const echo = await startStdio('echo', 'bare line loop', [rel('echo-stdio.js'), lineFile]);
+      const ordered = [echo, decorum, sdk].filter(Boolean);
+      const runs = Object.fromEntries(IN_FLIGHT.map((n) => [`stdio@${n}`, Object.fromEntries(ordered.map((t) => [t.id, []]))]));
+      log('bench: stdio warm-up');
+      for (const inFlight of IN_FLIGHT) for (const t of ordered) await runStdio(t.proc, makeLine, inFlight, WARMUP);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const inFlight of IN_FLIGHT) {
+          const key = `stdio@${inFlight}`;
+          for (const t of ordered) {
+            const r = await runStdio(t.proc, makeLine, inFlight, DURATION);
+            runs[key][t.id].push(r);
+            log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
+          }
+        }
+      }
+      for (const [key, byTarget] of Object.entries(runs)) results.stdio[key] = Object.fromEntries(Object.entries(byTarget).map(([id, rs]) => [id, summarize(rs)]));
+      for (const t of ordered) results.rss[`stdio:${t.id}`] = t.proc.peakRssKiB();
+      results.stdioTargets = ordered.map((t) => ({ id: t.id, label: t.label, answerBytes: Buffer.byteLength(t.line) + 1 }));
+      for (const t of ordered) await t.proc.stop();
+    }
+  } finally {
+    for (const p of processes) await p.stop();
+  }
+
+  const finishedAt = new Date();
+  const md = report({ startedAt, finishedAt, build, results });
+  writeFileSync(OUT, md);
+  log(`bench: wrote ${relative(ROOT, OUT)} (${((finishedAt - startedAt) / 1000).toFixed(0)} s)`);
+  process.stdout.write(md);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. RESULTS.md
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
+const ms = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–');
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
+/** Median over the rounds of a's req/s ÷ b's in the same round (both are summaries with `all`). */
+const roundRatio = (a, b) => {
+  if (!a?.all || !b?.all) return NaN;
+  return median(a.all.map((x, i) => ratio(x, b.all[i])));
+};
+const fmtRatio = (r) => (Number.isFinite(r) ? (r >= 10 ? `${r.toFixed(0)}×` : r >= 1 ? `${r.toFixed(2)}×` : r.toFixed(2)) : '–');
+const mib = (bytesPerSec) => (Number.isFinite(bytesPerSec) ? (bytesPerSec / 2 ** 20).toFixed(1) : '–');
+const pct = (r) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)} %` : '–');
+
+function report({ startedAt, finishedAt, build, results }) {
+  const m = machine();
+  const lines = [];
+  const p = (s = '') => lines.push(s);
+  p('# Decorum benchmark results');
+  p();
+  p(`Written by \`npm run bench\` (bench/run.mjs) on ${startedAt.toISOString()} in ${((finishedAt - startedAt) / 1000).toFixed(0)} s. What the numbers mean: [README.md](README.md).`);
+  p();
+  p('## Machine');
+  p();
+  p(`- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memory}; ${m.os}`);
+  p(`- Node ${m.node}; load average at the end ${m.load} (the load generator runs on the same cores as the servers)`);
+  p(`- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`);
+  p(`- Decorum build: ${build.note.split('\n')[0]}`);
+  p();
+  p('## Versions');
+  p();
+  p('| package | version |');
+  p('| --- | --- |');
+  for (const pkg of ['@decorum/core', '@decorum/fastify', '@decorum/stdio', '@decorum/cli', '@modelcontextprotocol/server', '@modelcontextprotocol/node', '@modelcontextprotocol/fastify', 'fastify', 'typebox', 'class-validator', 'zod', 'autocannon']) {
+    p(`| ${pkg} | ${version(pkg)} |`);
+  }
+  p();
+
+  const unavailable = Object.entries(results.unavailable);
+  if (unavailable.length) {
+    p('## Not measured (the target failed its check)');
+    p();
+    for (const [what, error] of unavailable) {
+      p(`- **${what}**:`);
+      p('  ```');
+      for (const l of error.split('\n').slice(0, 12)) p(`  ${l}`);
+      p('  ```');
+    }
+    p();
+  }
+
+  const get = (key, id) => results.http[key]?.[id];
+  const targetsMet = [];
+
+  if (results.httpWorkloads?.length) {
+    p('## HTTP (autocannon, 127.0.0.1, one request per connection at a time)');
+    p();
+    p('req/s are 2xx answers per second (median of the rounds); p50/p99 in ms; MB/s is the response bytes read per second (MiB/s, headers included). Ratios are Decorum\'s and the SDK\'s req/s over L0\'s, and Decorum\'s over the SDK\'s (median of the per-round ratios).');
+    p();
+    const label = Object.fromEntries((results.httpTargets ?? []).map((t) => [t.id, t.label]));
+    for (const w of results.httpWorkloads) {
+      p(`### ${w.title}`);
+      p();
+      p(`Answer: ${fmt(w.answerBytes)} bytes of JSON (L0 serves ${w.l0From === 'decorum' ? "Decorum's exact answer bytes" : `the ${w.l0From} answer bytes`}).`);
+      p();
+      p('| connections | target | req/s | p50 ms | p99 ms | MB/s | ÷ L0 | ÷ SDK | errors |');
+      p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+      for (const c of CONNECTIONS) {
+        const key = `${w.id}@${c}`;
+        const l0 = get(key, 'l0');
+        const sdk = get(key, 'sdk');
+        for (const id of ['l0', 'decorum', 'sdk']) {
+          const s = get(key, id);
+          if (!s) {
+            p(`| ${c} | ${label[id] ?? id} | not measured | | | | | | |`);
+            continue;
+          }
+          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : fmtRatio(roundRatio(s, l0))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${s.errors} |`);
+        }
+      }
+      p();
+    }
+  }
+
+  if (results.stdioTargets?.length) {
+    p('## stdio (round-trips per second, tools/call of add_typebox)');
+    p();
+    p('A client in the bench process keeps N newline-delimited requests in flight on the server\'s stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum\'s answer. p50/p99 are measured with 1 in flight only.');
+    p();
+    p('| in flight | target | round-trips/s | p50 ms | p99 ms | ÷ bare loop | ÷ SDK |');
+    p('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+    const label = Object.fromEntries(results.stdioTargets.map((t) => [t.id, t.label]));
+    for (const n of IN_FLIGHT) {
+      const key = `stdio@${n}`;
+      const echo = results.stdio[key]?.echo;
+      const sdk = results.stdio[key]?.sdk;
+      for (const id of ['echo', 'decorum', 'sdk']) {
+        const s = results.stdio[key]?.[id];
+        if (!s) {
+          p(`| ${n} | ${label[id] ?? id} | not measured | | | | |`);
+          continue;
+        }
+        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : fmtRatio(roundRatio(s, echo))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} |`);
+      }
+    }
+    p();
+  }
+
+  p('## Memory (peak RSS of each server process, VmHWM, over all of its runs)');
+  p();
+  p('| process | peak RSS |');
+  p('| --- | ---: |');
+  const rssLabel = {
+    'http:l0': 'HTTP L0 (plain Fastify)',
+    'http:decorum': 'HTTP Decorum (mcpPlugin, 4 endpoints: bench tools + 1/50/500-tool lists)',
+    'http:sdk': 'HTTP SDK v2 (same endpoints)',
+    'stdio:echo': 'stdio bare line loop',
+    'stdio:decorum': 'stdio Decorum (mcp-serve)',
+    'stdio:sdk': 'stdio SDK v2 (serveStdio)',
+  };
+  for (const [k, v] of Object.entries(results.rss)) p(`| ${rssLabel[k] ?? k} | ${v ? `${(v / 1024).toFixed(1)} MiB` : '–'} |`);
+  p('| 10,000 idle `subscriptions/listen` streams | not measured: subscriptions/listen not implemented yet |');
+  p();
+
+  // ---- Targets ----
+  const row = (target, status, number) => targetsMet.push({ target, status, number });
+  const judge = (value, bound, cmp = '>=') => (!Number.isFinite(value) ? 'not measured' : (cmp === '>=' ? value >= bound : value <= bound) ? '**met**' : '**not met**');
+  {
+    const at = (key, id) => get(key, id);
+    const vs = (key, a, b) => roundRatio(at(key, a), at(key, b));
+    const rps = (key, id) => fmt(at(key, id)?.rps);
+    const tb = vs('call-typebox@64', 'decorum', 'l0');
+    const dt = vs('call-dto@64', 'decorum', 'l0');
+    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (TypeBox tool)', judge(tb, 0.8), `${pct(tb)} of L0 (${rps('call-typebox@64', 'decorum')} vs ${rps('call-typebox@64', 'l0')} req/s)`);
+    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (DTO tool)', judge(dt, 0.8), `${pct(dt)} of L0 (${rps('call-dto@64', 'decorum')} vs ${rps('call-dto@64', 'l0')} req/s)`);
+    const xt = vs('call-typebox@64', 'decorum', 'sdk');
+    const xd = vs('call-dto@64', 'decorum', 'sdk');
+    row('HTTP tools/call at 64 connections > 10× the SDK v2', judge(Math.min(xt, xd), 10), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);
+    const l50 = vs('list-50@64', 'decorum', 'l0');
+    row('HTTP tools/list with 50 tools ≥ 80 % of L0 serving the same bytes (64 connections)', judge(l50, 0.8), `${pct(l50)} (${rps('list-50@64', 'decorum')} vs ${rps('list-50@64', 'l0')} req/s)`);
+    const flat = [1, 50, 500].map((n) => vs(`list-${n}@64`, 'decorum', 'l0'));
+    const mbs = [1, 50, 500].map((n) => `${n}: ${mib(at(`list-${n}@64`, 'decorum')?.bytesPerSec)} vs ${mib(at(`list-${n}@64`, 'l0')?.bytesPerSec)} MB/s`);
+    row(
+      'tools/list does no per-request work growing with the tool count (Decorum ÷ L0 serving the same bytes stays ≥ 80 % at 1, 50 and 500 tools, 64 connections)',
+      judge(Math.min(...flat), 0.8),
+      `÷ L0 ${flat.map(pct).join(' / ')}; ${mbs.join('; ')}`,
+    );
+    const s = results.stdio['stdio@64'];
+    const st = roundRatio(s?.decorum, s?.echo);
+    row('stdio at 64 in flight ≥ 80 % of the bare loop', judge(st, 0.8), `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)`);
+    const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
+    row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
+    row('10,000 idle listen streams under 300 MB RSS', 'not measured', 'subscriptions/listen not implemented yet');
+  }
+  p('## Targets (issue #8)');
+  p();
+  p('| target | status | where it stands |');
+  p('| --- | --- | --- |');
+  for (const t of targetsMet) p(`| ${t.target} | ${t.status} | ${t.number} |`);
+  p();
+  p('## Raw rounds (req/s or round-trips/s of every round, in order)');
+  p();
+  for (const [key, byTarget] of [...Object.entries(results.http), ...Object.entries(results.stdio)]) {
+    p(`- ${key}: ${Object.entries(byTarget).map(([id, s]) => `${id} ${s.all.map((x) => fmt(x)).join(', ')}`).join('; ')}`);
+  }
+  p();
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  log(`bench: failed: ${error?.stack ?? error}`);
+  process.exit(1);
+});

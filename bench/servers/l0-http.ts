@@ -1,0 +1,30 @@
+/**
+ * L0, the limit: a plain Fastify route per endpoint that parses the JSON body (Fastify's own
+ * parser) and answers a fixed JSON-RPC result of the same bytes Decorum answers. The bodies come
+ * from the JSON file named by argv[2]: `{ "/mcp:add_dto": "...", "/list-50": "...", ... }`, keyed
+ * by path and, for tools/call, tool name. Prints `READY <port>`.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+const texts = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<string, string>;
+// The answers are bytes made once at start-up, as a server that serializes nothing per request would send.
+const bodies = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, Buffer.from(text)]));
+const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+const paths = new Set(Object.keys(bodies).map((key) => key.split(':')[0]!));
+
+for (const path of paths) {
+  app.post(path, async (request, reply) => {
+    const body = request.body as { params?: { name?: string } };
+    const answer = bodies[body.params?.name === undefined ? path : `${path}:${body.params.name}`] ?? bodies[path];
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
+}
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+// Exit cleanly on SIGTERM so that `node --cpu-prof` writes its profile.
+process.once('SIGTERM', () => {
+  setTimeout(() => process.exit(0), 2000).unref();
+  void app.close().then(() => process.exit(0));
+});
