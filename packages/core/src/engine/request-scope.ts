@@ -30,24 +30,34 @@ export class RequestScope {
   private open = true;
   private lastProgress = Number.NEGATIVE_INFINITY;
   private round: InputRound | undefined;
-  readonly log: Logger;
+  private logger: Logger | undefined;
 
   constructor(
     readonly request: JsonRpcRequest,
     readonly meta: RequestMeta,
     private readonly channel: RequestChannel,
-    serverLogger: Logger,
-    loggerName: string,
+    private readonly serverLogger: Logger,
+    private readonly loggerName: string,
   ) {
     const upstream = channel.signal;
     if (upstream) {
       if (upstream.aborted) this.cancel();
       else upstream.addEventListener('abort', () => this.cancel(), { once: true });
     }
-    const base = (channel.logger ?? serverLogger).child({ rpcId: request.id, method: request.method });
-    this.log = meta.logLevel
-      ? forwardLogsToClient(base, meta.logLevel, (level, data) => this.notify('notifications/message', { level, logger: loggerName, data }))
+  }
+
+  /**
+   * The request's logger, made on first use: most requests never log, and a pino child per
+   * request was a measurable share of a tools/call (bench/RESULTS.md).
+   */
+  get log(): Logger {
+    if (this.logger) return this.logger;
+    const base = (this.channel.logger ?? this.serverLogger).child({ rpcId: this.request.id, method: this.request.method });
+    const level = this.meta.logLevel;
+    this.logger = level
+      ? forwardLogsToClient(base, level, (mcpLevel, data) => this.notify('notifications/message', { level: mcpLevel, logger: this.loggerName, data }))
       : base;
+    return this.logger;
   }
 
   get signal(): AbortSignal {
@@ -120,7 +130,9 @@ export class RequestScope {
       method: this.request.method,
       signal: this.signal,
       client: { info: this.meta.clientInfo, capabilities: this.meta.clientCapabilities, protocolVersion: this.meta.protocolVersion },
-      log: this.log,
+      get log() {
+        return scope.log;
+      },
       auth: this.channel.auth,
       progress(progress: number, total?: number, message?: string) {
         scope.progress(progress, total, message);
