@@ -50,6 +50,16 @@ describe('prompts', () => {
     expect(result).toMatchObject({ ttlMs: 300_000, cacheScope: 'public' });
   });
 
+  test('a prompt can shorten its list page ttl and make the list private', async () => {
+    class Cached {
+      @Prompt({ input: null, ttlMs: 1234, cacheScope: 'private' }) fresh() {
+        return 'x';
+      }
+    }
+    const { call: callCached } = harness([Prompts, Cached]);
+    expect((await callCached(request(1, 'prompts/list')))!.result).toMatchObject({ ttlMs: 1234, cacheScope: 'private' });
+  });
+
   test('a string is one user text message', async () => {
     const { result } = (await call(request(1, 'prompts/get', { name: 'code_review', arguments: { code: 'x = 1' } })))!;
     expect(result).toMatchObject({ resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Please review this code:\nx = 1' } }] });

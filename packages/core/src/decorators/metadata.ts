@@ -73,8 +73,8 @@ export type ResourceOptions =
   | (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number })
   | (ResourceCommonOptions & { uriTemplate: string; uri?: never });
 
-/** Options of `@Prompt`. */
-export interface PromptOptions {
+/** Options of `@Prompt`; the cache hints are those of the `prompts/list` page that lists it. */
+export interface PromptOptions extends CacheOptions {
   /** Defaults to the method name. */
   name?: string;
   title?: string;

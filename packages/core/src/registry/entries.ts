@@ -26,6 +26,8 @@ export interface PromptEntry {
   readonly source: SourceName;
   readonly descriptor: Readonly<PromptDescriptor>;
   readonly input: CompiledSchema;
+  /** Hints for the `prompts/list` page that lists it. */
+  readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
   invoke(args: unknown, ctx: RequestContext): unknown;

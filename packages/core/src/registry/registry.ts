@@ -71,7 +71,7 @@ export class Registry {
     this.toolPages = pages('tools', [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })));
     // A resource's own cache hints are for reading it, not for the list that names it.
     const listed = (items: Array<{ descriptor: object }>) => items.map((i) => ({ descriptor: i.descriptor }));
-    this.promptPages = pages('prompts', listed([...prompts.values()]));
+    this.promptPages = pages('prompts', [...prompts.values()].map((p) => ({ descriptor: p.descriptor, cache: p.cache })));
     this.resourcePages = pages('resources', listed([...fixed.values()]));
     this.templatePages = pages('resourceTemplates', listed(templates));
   }

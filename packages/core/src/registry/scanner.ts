@@ -130,6 +130,7 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
       definedOnly({ name, title: options.title, description: options.description, arguments: args.length ? args : undefined, icons: options.icons, _meta: options._meta }),
     ),
     input,
+    cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
     scopes: scopesOf(options.scopes, source),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
