@@ -9,15 +9,19 @@
  * once (`inspectDto`, cached per class) and nested DTOs become `$defs` of the root that uses them.
  *
  * Decorators this mapper does not know (IsPhoneNumber, custom @Validate…) add nothing to the
- * schema, but class-validator still enforces them at run time; the schema may therefore be
- * looser than the validator, never stricter.
+ * schema, but class-validator still enforces them at run time, so there the schema is looser
+ * than the validator. The one way it is stricter: `null` for an `@IsOptional()` property, which
+ * class-validator treats as absent and the schema (like TypeBox's `Optional`) does not allow.
  */
 import 'reflect-metadata';
+import { TransformationType } from 'class-transformer';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 // class-transformer keeps `@Type` records in a storage its index does not export. The CJS path is
 // the module instance its own decorators write to under Node ESM and Jest alike (the package has
 // no `exports` map; its `esm*` builds are a second copy with a second, empty storage).
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+// The shared ambient declaration (src/types) names only findTypeMetadata; this is the one other method read here.
+const transformStorage = defaultMetadataStorage as unknown as { findTransformMetadatas(target: Function, property: string, type: TransformationType): unknown[] };
 import { fieldKeys, fieldOptions, type FieldOptions } from './field.js';
 import { toJsonData, type JsonSchema } from './json-schema.js';
 
@@ -44,6 +48,11 @@ export interface DtoProperty {
   readonly annotations: Readonly<JsonSchema>;
   /** The `@Field({ default })` record: the one default the validator fills in itself (initializers need no help). */
   readonly fieldDefault: { readonly value: unknown } | undefined;
+  /**
+   * class-transformer changes the value before class-validator sees it (`@Type(() => Number)`
+   * on a primitive, `@Transform`), so the plain value's type proves nothing.
+   */
+  readonly converted: boolean;
   /** class-validator records of this property by constraint name, in source order. */
   readonly constraints: ReadonlyMap<string, readonly ValidationMetadata[]>;
 }
@@ -135,9 +144,11 @@ function applyConstraints(schema: JsonSchema, metas: readonly ValidationMetadata
         if (common !== undefined && (schema.type === undefined || schema.type === 'number' || schema.type === 'string')) schema.type = common;
         break;
       }
-      case 'equals':
-        schema.const = toJsonData(c[0]);
+      case 'equals': {
+        const value = toJsonData(c[0]);
+        if (value !== undefined) schema.const = value;
         break;
+      }
       case 'min':
         schema.minimum = c[0];
         break;
@@ -237,9 +248,10 @@ function inspectProperty(cls: Function, name: string, metas: readonly Validation
   const defined = metas.some((m) => m.type === ValidationTypes.IS_DEFINED);
   const validatesNested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION);
 
+  const declared = defaultMetadataStorage.findTypeMetadata(cls, name)?.typeFunction?.();
+  const converted = (declared !== undefined && !isDtoClass(declared)) || transformStorage.findTransformMetadatas(cls, name, TransformationType.PLAIN_TO_CLASS).length > 0;
   let nested: NestedDto | undefined;
   if (validatesNested) {
-    const declared = defaultMetadataStorage.findTypeMetadata(cls, name)?.typeFunction?.();
     if (!isDtoClass(declared)) {
       throw new Error(
         `${cls.name}.${name} has @ValidateNested() but no @Type(() => SomeDto) from class-transformer; ` +
@@ -288,8 +300,31 @@ function inspectProperty(cls: Function, name: string, metas: readonly Validation
     nested,
     annotations: Object.freeze(annotations),
     fieldDefault: field?.default !== undefined ? Object.freeze({ value: field.default }) : undefined,
+    converted,
     constraints,
   });
+}
+
+/**
+ * The decorated property names in declaration order, ancestors first. With define semantics
+ * for class fields (ES2022, swc, esbuild) a fresh instance lists every field in that order;
+ * without them (`useDefineForClassFields: false`) it lists only fields with initializers, and
+ * the order falls back to the decorators' own: TypeScript applies property decorators in
+ * declaration order, so the first record of each property is in place (`@Field`-only properties
+ * go after the others of their class).
+ */
+function declarationOrder(cls: Function, metas: readonly ValidationMetadata[], instanceKeys: string[]): string[] {
+  const decorated = new Set([...metas.map((m) => m.propertyName), ...fieldKeys(cls.prototype as object)]);
+  if ([...decorated].every((name) => instanceKeys.includes(name))) return instanceKeys.filter((name) => decorated.has(name));
+  const chain: Function[] = [];
+  for (let c: Function | null = cls; c && c !== Function.prototype && c.prototype; c = Object.getPrototypeOf(c) as Function | null) chain.unshift(c);
+  const order = new Set<string>();
+  for (const c of chain) {
+    for (const meta of metas) if (meta.target === c) order.add(meta.propertyName);
+    for (const key of fieldKeys(c.prototype as object)) order.add(key);
+  }
+  for (const name of decorated) order.add(name);
+  return [...order];
 }
 
 const shapes = new WeakMap<Function, DtoShape>();
@@ -310,16 +345,15 @@ export function inspectDto(cls: Function): DtoShape {
   const probes: [Record<string, unknown>, Record<string, unknown>] = [instantiate(cls), instantiate(cls)];
   const byName = new Map<string, ValidationMetadata[]>();
   for (const meta of metas) byName.set(meta.propertyName, [...(byName.get(meta.propertyName) ?? []), meta]);
-  const keys = fieldKeys(cls.prototype as object);
-  const names = new Set([...Object.keys(probes[0]), ...keys, ...byName.keys()].filter((k) => byName.has(k) || keys.includes(k)));
-  if (names.size === 0) {
+  const names = declarationOrder(cls, metas, Object.keys(probes[0]));
+  if (names.length === 0) {
     throw new Error(
       `DTO class ${cls.name || '(anonymous)'} has no property with a class-validator decorator or @Field, so its schema would be empty; ` +
         'decorate its properties, or declare input: null for a handler without arguments',
     );
   }
   // class-validator stores a property's decorators bottom-up; read them in source order.
-  const properties = [...names].map((name) => inspectProperty(cls, name, [...(byName.get(name) ?? [])].reverse(), probes));
+  const properties = names.map((name) => inspectProperty(cls, name, [...(byName.get(name) ?? [])].reverse(), probes));
   const shape = Object.freeze({ cls, properties: Object.freeze(properties) });
   shapes.set(cls, shape);
   return shape;

@@ -3,7 +3,8 @@
  * them with TypeBox-only properties whose names start with `~` (`~kind` on every type,
  * `~optional`, `~readonly`, `~refine`, `~codec` where used). They are non-enumerable by default,
  * but `Settings.Set({ enumerableKind: true })` makes them enumerable, so a JSON round trip alone
- * is not enough: they are dropped by name.
+ * is not enough: they are dropped by name. The one draft-07 spelling TypeBox still emits (tuples)
+ * is rewritten to 2020-12.
  */
 import type { JsonSchema } from './json-schema.js';
 
@@ -46,7 +47,17 @@ function strip(value: unknown, mode: Mode): unknown {
     const next: Mode = mode === 'data' ? 'data' : mode === 'names' ? 'schema' : DATA_KEYWORDS.has(key) ? 'data' : NAME_MAPS.has(key) ? 'names' : 'schema';
     out[key] = strip(child, next);
   }
-  return out;
+  return mode === 'schema' ? tupleTo2020(out) : out;
+}
+
+/**
+ * TypeBox 1.x writes tuples the draft-07 way (`items: [...]`, `additionalItems`), which 2020-12
+ * spells `prefixItems` and `items`; a 2020-12 validator would reject the array form outright.
+ */
+function tupleTo2020(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(schema.items)) return schema;
+  const { items, additionalItems, ...rest } = schema;
+  return { ...rest, prefixItems: items, ...(additionalItems !== undefined ? { items: additionalItems } : {}) };
 }
 
 /**

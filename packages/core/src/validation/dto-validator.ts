@@ -76,6 +76,13 @@ function planFor(cls: Function, plans: Map<Function, ClassPlan>): ClassPlan {
 
 type Plain = Record<string, unknown>;
 
+/** True when class-validator (or class-transformer first) already decides the value's JSON type. */
+function checksOwnType(property: DtoProperty): boolean {
+  if (property.converted || property.self.enum !== undefined || property.self.const !== undefined) return true;
+  for (const [name, metas] of property.constraints) if (TYPE_CONSTRAINTS[name] !== undefined && metas.some((m) => m.each !== true)) return true;
+  return false;
+}
+
 const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
@@ -99,7 +106,17 @@ function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: Validatio
       }
       continue;
     }
-    if (nested === undefined || value === null) continue; // null: class-validator's call (IsOptional allows it)
+    if (value === null) continue; // class-validator's call: @IsOptional allows null
+    // The schema's type holds even where no class-validator decorator checks it (a design type
+    // alone, `each: true` given a non-array). Where one does, class-validator speaks (in the
+    // author's words, if any), and enums speak for themselves (their issue lists the values).
+    const type = property.self.type;
+    if (typeof type === 'string' && !checksOwnType(property) && !hasJsonType(value, type)) {
+      issues.push({ pointer: at, keyword: 'type', message: issueMessage.type(type) });
+      settled.add(at);
+      continue;
+    }
+    if (nested === undefined) continue;
     if (!nested.array) {
       if (!isObject(value)) {
         issues.push({ pointer: at, keyword: 'type', message: issueMessage.type('object') });
@@ -248,11 +265,10 @@ function issueFor(name: string, meta: ValidationMetadata | undefined, value: unk
   }
   const applies = APPLIES_TO[keyword];
   if (applies !== undefined && !hasJsonType(value, applies)) {
-    keyword = 'type';
-    message = issueMessage.type(schemaType ?? applies);
+    return { pointer, keyword: 'type', message: issueMessage.type(schemaType ?? applies) };
   }
   // A message the DTO's author wrote (`{ message: '…' }`) says what they want said.
-  if (meta?.message !== undefined && keyword !== 'type') message = withoutSubject(text, property);
+  if (meta?.message !== undefined) message = withoutSubject(text, property);
   return { pointer, keyword, message };
 }
 

@@ -126,12 +126,16 @@ export function hasJsonType(value: unknown, type: string): boolean {
  * Final clean-up both validators apply, so that one mistake is one issue: duplicates go, and
  * where a value has the wrong type, that is all that is said about it — `minimum` or
  * `maxLength` mean nothing for a value of the wrong type (JSON Schema does not apply them).
+ * An `enum` or `const` issue outranks `type`: "must be one of metric, imperial" says more than
+ * "must be a string", and it is what a TypeBox union of literals reports.
  */
 export function settleIssues(issues: readonly ValidationIssue[]): ValidationIssue[] {
-  const typed = new Set(issues.filter((i) => i.keyword === 'type').map((i) => i.pointer));
+  const listed = new Set(issues.filter((i) => i.keyword === 'enum' || i.keyword === 'const').map((i) => i.pointer));
+  const typed = new Set(issues.filter((i) => i.keyword === 'type' && !listed.has(i.pointer)).map((i) => i.pointer));
   const seen = new Set<string>();
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
+    if (listed.has(issue.pointer) && issue.keyword !== 'enum' && issue.keyword !== 'const') continue;
     if (typed.has(issue.pointer) && issue.keyword !== 'type') continue;
     // One type issue per pointer; other keywords keep distinct messages (two patterns, say).
     const key = issue.keyword === 'type' ? `${issue.pointer}\u0000type` : `${issue.pointer}\u0000${issue.keyword}\u0000${issue.message}`;
