@@ -79,6 +79,7 @@ describe('tools/call', () => {
     expect(message).toContain('/item');
     expect(message).toContain('/qty');
     expect(message).toContain('/shipping');
+    expect(message.match(/Invalid arguments/g)).toHaveLength(1);
     const issues = result._meta['dev.decorum/validation'].issues;
     expect(issues).toEqual(
       expect.arrayContaining([

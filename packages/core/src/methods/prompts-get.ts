@@ -24,7 +24,7 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
   async run({ scope, params, target: prompt, state }) {
     const outcome = await prompt.input.validate(params.arguments ?? {});
     if (!outcome.ok) {
-      throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues)}`, { issues: outcome.issues });
+      throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues, null)}`, { issues: outcome.issues });
     }
     scope.openInputRound(state.mrtr, prompt.name, params.arguments ?? {});
     let value: unknown;

@@ -17,7 +17,7 @@ export const VALIDATION_META_KEY = 'dev.decorum/validation';
  * when the tool declares no `outputSchema` that they could break.
  */
 function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolResult {
-  const result = toolErrorResult(`Invalid arguments for tool "${tool.name}":\n${formatIssues(issues)}`, tool.output ? undefined : { issues });
+  const result = toolErrorResult(`Invalid arguments for tool "${tool.name}":\n${formatIssues(issues, null)}`, tool.output ? undefined : { issues });
   result._meta = { [VALIDATION_META_KEY]: { issues } };
   return result;
 }
@@ -39,9 +39,10 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     scope.openInputRound(state.mrtr, tool.name, params.arguments ?? {});
     let value: unknown;
     try {
-      const outcome2 = await runWithInput(scope, () => tool.invoke(outcome.value, scope.context()));
-      if (outcome2.kind === 'input_required') return outcome2.result;
-      value = outcome2.value;
+      // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
+      const ran = await runWithInput(scope, () => tool.invoke(outcome.value, scope.context()));
+      if (ran.kind === 'input_required') return ran.result;
+      value = ran.value;
     } catch (error) {
       if (error instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(error.message, tool.output ? undefined : error.structuredContent) };
       if (error instanceof McpProtocolError) throw error;
