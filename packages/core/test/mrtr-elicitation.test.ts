@@ -31,6 +31,15 @@ describe('MRTR elicitation through the engine', () => {
     expect(runs.deleted).toEqual(['/a.txt']);
   });
 
+  test('answers sent with the first request (no requestState) count; unknown keys are ignored', async () => {
+    const response = await call(
+      request(3, 'tools/call', { name: 'delete_file', arguments: { path: '/c' }, inputResponses: { confirm: { action: 'accept', content: { ok: true } }, other: { action: 'accept' } } }, ELICIT),
+    );
+    expect(response?.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'deleted /c' }] });
+    const invalid = await call(request(4, 'tools/call', { name: 'delete_file', arguments: { path: '/d' }, inputResponses: { confirm: { action: 'accept', content: { ok: 'yes' } } } }, ELICIT));
+    expect(invalid?.result.resultType).toBe('input_required');
+  });
+
   test('decline is an answer, not an error', async () => {
     const first = await call(request(1, 'tools/call', { name: 'delete_file', arguments: { path: '/b' } }, ELICIT));
     const second = await call(request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/b' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'decline' } } }, ELICIT));

@@ -34,8 +34,8 @@ export async function runWithInput<T>(scope: RequestScope, invoke: () => Promise
   try {
     value = await invoke();
   } catch (error) {
+    // The signal itself, or whatever a handler threw after catching it: the round asked for input.
     if (round.pending) return { kind: 'input_required', result: round.inputRequired() };
-    if (error instanceof InputRequiredSignal) throw error; // cannot happen: the round recorded it
     throw error;
   }
   if (round.pending) {

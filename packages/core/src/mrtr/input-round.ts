@@ -94,6 +94,16 @@ export class InputRound {
   private readonly counters = { elicit: 0, sample: 0, roots: 0 };
   /** The ask that ended this round, once there is one. */
   pending: { key: string; request: InputRequest } | undefined;
+  /**
+   * Every unanswered ask of this round, by key: the first, plus those started concurrently with
+   * it (`Promise.all([ctx.elicit(…), ctx.sample(…)])`, i.e. before the first one's signal could
+   * be observed). All of them go out in one `input_required`.
+   */
+  private readonly asked: Record<string, InputRequest> = {};
+  /** True from the first unanswered ask until the microtask queue moves on: concurrent asks join it. */
+  private joining = false;
+  /** `inputResponses` sent without a `requestState`, by key. */
+  private unsolicited: Record<string, unknown> = {};
   /** True when this request is a retry (it carried `requestState` or `inputResponses`). */
   readonly isRetry: boolean;
 
@@ -110,7 +120,13 @@ export class InputRound {
     const { requestState, inputResponses } = params;
     this.isRetry = requestState !== undefined || inputResponses !== undefined;
     if (inputResponses !== undefined && !isObject(inputResponses)) throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
-    if (requestState === undefined) return; // without a state nothing was asked: responses are unknown keys
+    if (requestState === undefined) {
+      // A first request that already carries answers (a client that knows the asks): they count
+      // for the asks this run makes, checked like any answer. Nothing is lost by trusting them:
+      // the client chooses every answer anyway; the state only carries earlier rounds.
+      if (isObject(inputResponses)) this.unsolicited = inputResponses as Record<string, unknown>;
+      return;
+    }
     if (typeof requestState !== 'string') throw new InvalidParamsError('Invalid params: requestState must be a string');
     const opened = this.config.ring.open(requestState);
     if (!isSealedState(opened)) throw new InvalidParamsError(INVALID_STATE);
@@ -137,14 +153,23 @@ export class InputRound {
   /** A stored answer to this exact ask, if any. */
   private answerFor(key: string, request: InputRequest): unknown {
     const kept = this.answers[key];
-    if (!kept || kept.d !== digest(request)) return undefined;
+    if (!kept) return this.unsolicited[key];
+    if (kept.d !== digest(request)) return undefined;
     return kept.r;
   }
 
   /** Ends the round: records the ask (even if the handler catches the signal) and throws. */
   private ask(key: string, request: InputRequest): never {
     delete this.answers[key];
-    this.pending ??= { key, request };
+    if (!this.pending) {
+      this.pending = { key, request };
+      this.joining = true;
+      // Asks started in the same synchronous run (Promise.all) join; one started after a caught signal does not.
+      queueMicrotask(() => {
+        this.joining = false;
+      });
+    }
+    this.asked[key] = request;
     throw new InputRequiredSignal(key, request);
   }
 
@@ -229,7 +254,7 @@ export class InputRound {
 
   /** After the round ended, handlers that caught the signal cannot ask or journal more. */
   private guard(): void {
-    if (this.pending) throw new InputRequiredSignal(this.pending.key, this.pending.request);
+    if (this.pending && !this.joining) throw new InputRequiredSignal(this.pending.key, this.pending.request);
   }
 
   private keep<T>(key: string, request: InputRequest, value: T): T {
@@ -237,17 +262,17 @@ export class InputRound {
     return value;
   }
 
-  /** The `input_required` result of this round: the pending ask and the sealed state. */
+  /** The `input_required` result of this round: the pending asks and the sealed state. */
   inputRequired(): InputRequiredResult {
-    const pending = this.pending!;
+    const asked = this.asked; // holds this.pending's ask and the asks that joined it
     const state: SealedState = {
       v: 1,
       b: this.binding,
       exp: this.config.now() + this.config.ttlMs,
       a: this.answers,
-      p: { [pending.key]: digest(pending.request) },
+      p: Object.fromEntries(Object.entries(asked).map(([key, request]) => [key, digest(request)])),
       j: this.journal,
     };
-    return { resultType: 'input_required', inputRequests: { [pending.key]: pending.request }, requestState: this.config.ring.seal(state) };
+    return { resultType: 'input_required', inputRequests: { ...asked }, requestState: this.config.ring.seal(state) };
   }
 }
