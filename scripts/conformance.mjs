@@ -221,15 +221,10 @@ function verdict(checks) {
  * What we know of why a scenario fails, shown under its checks while it fails (remove an entry once
  * its cause is fixed). Keyed by check id first, then by scenario.
  */
-const KNOWN_CAUSES = {
-  'sep-2575-http-server-method-not-found-404-initialize':
-    'engine: `McpEngine.readMeta` answers every `initialize` with -32022 (digest V-05), also a modern-shaped one whose `_meta` carries the 2026-07-28 protocol version; only a legacy-shaped `initialize` (no `_meta` protocolVersion, digest V-07) should get -32022, a modern one is an unknown method (-32601, HTTP 404).',
-  'sep-2575-http-server-no-independent-requests-on-stream':
-    'missing feature: the `test_streaming_elicitation` fixture needs MRTR (`ctx.elicit`) in @decorum/core.',
-  'completion-complete': 'missing feature: Decorum has no `completion/complete` (completions capability) yet.',
-  'input-required-result-*':
-    'missing feature: the `test_input_required_result_*` fixtures need MRTR (`ctx.elicit`, sampling and roots input requests, signed `requestState`) in @decorum/core; they are not in examples/everything yet.',
-};
+// Explanations for failures whose cause is known, shown under the failing check. Empty while
+// every required scenario passes; add an entry (check id, scenario, or prefix*) with the spec text
+// that explains it when a scenario cannot pass.
+const KNOWN_CAUSES = {};
 
 function knownCause(scenario, checks) {
   const causes = new Set();

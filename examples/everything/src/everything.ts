@@ -10,7 +10,9 @@
  *   `mcp-serve examples/everything/dist/everything.js --http --port 3000`
  * and point the suite at `http://127.0.0.1:3000/mcp` (`npm run conformance` does all of that).
  *
- * Fixtures that need features Decorum does not have yet are listed in CONFORMANCE.md.
+ * The `test_input_required_result_*` fixtures (and `test_streaming_elicitation`) ask through MRTR:
+ * `ctx.elicit`, `ctx.sample` and `ctx.roots` with the input keys the suite expects. Fixtures that
+ * need features Decorum does not have yet are listed in CONFORMANCE.md.
  */
 import 'reflect-metadata';
 import { crc32, deflateSync } from 'node:zlib';
@@ -29,7 +31,12 @@ import {
   audio,
   embeddedResource,
   image,
+  serverOf,
   text,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type PromptContext,
+  type Root,
   type ToolContext,
 } from '@decorum/core';
 
@@ -165,6 +172,51 @@ export const ContactSchema = Type.Unsafe<{
 });
 
 // ---------------------------------------------------------------------------------------------
+// MRTR: the forms, sampling requests and helpers of the input-required fixtures
+// ---------------------------------------------------------------------------------------------
+
+/** A one-field form of a required string (`{ [field]: string }`). */
+function textForm(field: string) {
+  return { type: 'object', properties: { [field]: { type: 'string' } }, required: [field] } as const;
+}
+
+/** The `{ ok: boolean }` confirmation form. */
+const CONFIRM_FORM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+
+/** A single-message text sampling request. */
+function askModel(prompt: string, maxTokens: number): CreateMessageParams {
+  return { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens };
+}
+
+/** The text of a sampled message (its first text block). */
+function sampledText(result: CreateMessageResult): string {
+  const blocks = Array.isArray(result.content) ? result.content : [result.content];
+  const first = blocks.find((b) => b.type === 'text');
+  return typeof first?.text === 'string' ? first.text : '(no text)';
+}
+
+function describeRoots(roots: Root[]): string {
+  return roots.length === 0 ? '(no roots)' : roots.map((r) => (r.name ? `${r.name} (${r.uri})` : r.uri)).join(', ');
+}
+
+/** Added and removed by `test_trigger_tool_change` / `test_trigger_prompt_change` to change the lists. */
+@McpServer({ name: 'decorum-everything-added', version: '0.1.0' })
+export class AddedFixtures {
+  @Tool({ description: 'Added at run time by test_trigger_tool_change', input: null })
+  test_added_tool() {
+    return 'This tool was added at run time.';
+  }
+}
+
+@McpServer({ name: 'decorum-everything-added-prompt', version: '0.1.0' })
+export class AddedPromptFixtures {
+  @Prompt({ description: 'Added at run time by test_trigger_prompt_change', input: null })
+  test_added_prompt() {
+    return 'This prompt was added at run time.';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The server
 // ---------------------------------------------------------------------------------------------
 
@@ -254,6 +306,107 @@ export class EverythingServer {
     return `Region: ${args.region}`;
   }
 
+  // ----- tools: list changes (subscriptions/listen) -----
+
+  @Tool({ description: 'Adds test_added_tool, or removes it when present: the tool list changes either way', input: null })
+  test_trigger_tool_change() {
+    const { live } = serverOf(this);
+    if (live.tools.remove('test_added_tool')) return 'Removed test_added_tool.';
+    live.add(AddedFixtures);
+    return 'Added test_added_tool.';
+  }
+
+  @Tool({ description: 'Adds test_added_prompt, or removes it when present: the prompt list changes either way', input: null })
+  test_trigger_prompt_change() {
+    const { live } = serverOf(this);
+    if (live.prompts.remove('test_added_prompt')) return 'Removed test_added_prompt.';
+    live.add(AddedPromptFixtures);
+    return 'Added test_added_prompt.';
+  }
+
+  // ----- tools: MRTR (input_required) -----
+
+  @Tool({ description: 'MRTR: asks the user their name (elicitation "user_name"), then greets them', input: null })
+  async test_input_required_result_elicitation(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.elicit<{ name: string }>({ message: 'What is your name?', requestedSchema: textForm('name') }, { key: 'user_name' });
+    if (answer.action !== 'accept') return `No name given (${answer.action}).`;
+    return `Hello, ${answer.content!.name}!`;
+  }
+
+  @Tool({ description: "MRTR: asks the client's model a question (sampling \"capital_question\")", input: null })
+  async test_input_required_result_sampling(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.sample(askModel('What is the capital of France?', 100), { key: 'capital_question' });
+    return `Sampling response: ${sampledText(answer)}`;
+  }
+
+  @Tool({ description: 'MRTR: asks the client for its roots (roots/list "client_roots")', input: null })
+  async test_input_required_result_list_roots(_args: unknown, ctx: ToolContext) {
+    const roots = await ctx.roots({ key: 'client_roots' });
+    return `Client roots: ${describeRoots(roots)}`;
+  }
+
+  @Tool({ description: 'MRTR: asks for a confirmation ("confirm"); the retry must echo the sealed requestState', input: null })
+  async test_input_required_result_request_state(_args: unknown, ctx: ToolContext) {
+    // Journaled in round 1: getting round 1's request id back proves the sealed requestState made the round trip.
+    const issuedBy = await ctx.once('issued-by', () => ctx.requestId);
+    const answer = await ctx.elicit<{ ok: boolean }>({ message: 'Please confirm', requestedSchema: CONFIRM_FORM }, { key: 'confirm' });
+    const state = issuedBy !== ctx.requestId ? 'state-ok' : 'state-missing';
+    return `${state}: confirmation ${answer.action}${answer.action === 'accept' ? ` (ok=${answer.content!.ok})` : ''}`;
+  }
+
+  @Tool({ description: 'MRTR: asks for a name, a sampled greeting and the roots in one round', input: null })
+  async test_input_required_result_multiple_inputs(_args: unknown, ctx: ToolContext) {
+    // Asked together (not one after the other), so the three land in one input_required.
+    const [who, greeting, roots] = await Promise.all([
+      ctx.elicit<{ name: string }>({ message: 'What is your name?', requestedSchema: textForm('name') }, { key: 'user_name' }),
+      ctx.sample(askModel('Generate a greeting', 50), { key: 'greeting' }),
+      ctx.roots({ key: 'client_roots' }),
+    ]);
+    const name = who.action === 'accept' ? who.content!.name : '(anonymous)';
+    return `Name: ${name}; greeting: ${sampledText(greeting)}; roots: ${describeRoots(roots)}`;
+  }
+
+  @Tool({ description: 'MRTR: two questions in two rounds ("step1", then "step2")', input: null })
+  async test_input_required_result_multi_round(_args: unknown, ctx: ToolContext) {
+    const step1 = await ctx.elicit<{ name: string }>({ message: 'Step 1: What is your name?', requestedSchema: textForm('name') }, { key: 'step1' });
+    if (step1.action !== 'accept') return `Stopped at step 1 (${step1.action}).`;
+    const step2 = await ctx.elicit<{ color: string }>({ message: 'Step 2: What is your favorite color?', requestedSchema: textForm('color') }, { key: 'step2' });
+    if (step2.action !== 'accept') return `Stopped at step 2 (${step2.action}).`;
+    return `${step1.content!.name}'s favorite color is ${step2.content!.color}.`;
+  }
+
+  @Tool({ description: 'MRTR: asks for a confirmation; a tampered requestState is rejected with -32602', input: null })
+  async test_input_required_result_tampered_state(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.elicit<{ ok: boolean }>({ message: 'Please confirm', requestedSchema: CONFIRM_FORM }, { key: 'confirm' });
+    return `requestState verified; confirmation ${answer.action}.`;
+  }
+
+  @Tool({ description: 'MRTR: asks only for what the client declared (elicitation, sampling, roots), in one round', input: null })
+  async test_input_required_result_capabilities(_args: unknown, ctx: ToolContext) {
+    const [who, model, roots] = await Promise.all([
+      ctx.elicit<{ name: string }>({ message: 'What is your name?', requestedSchema: textForm('name') }, { key: 'user_name', optional: true }),
+      ctx.sample(askModel('Generate a greeting', 50), { key: 'greeting', optional: true }),
+      ctx.roots({ key: 'client_roots', optional: true }),
+    ]);
+    const parts = [
+      who ? `name: ${who.action === 'accept' ? who.content!.name : who.action}` : 'elicitation not declared',
+      model ? `greeting: ${sampledText(model)}` : 'sampling not declared',
+      roots ? `roots: ${describeRoots(roots)}` : 'roots not declared',
+    ];
+    return parts.join('; ');
+  }
+
+  @Tool({
+    description: 'Reports progress, then asks for a confirmation: the response stream carries only notifications and the input_required result',
+    input: null,
+  })
+  async test_streaming_elicitation(_args: unknown, ctx: ToolContext) {
+    ctx.progress(0, 1, 'Waiting for confirmation');
+    const answer = await ctx.elicit<{ ok: boolean }>({ message: 'Please confirm', requestedSchema: CONFIRM_FORM }, { key: 'confirm' });
+    ctx.progress(1, 1, 'Confirmed');
+    return `Streaming elicitation: ${answer.action}${answer.action === 'accept' ? ` (ok=${answer.content!.ok})` : ''}`;
+  }
+
   // ----- resources -----
 
   @Resource({ uri: 'test://static-text', mimeType: 'text/plain', description: 'A static text resource' })
@@ -295,6 +448,16 @@ export class EverythingServer {
       { role: 'user' as const, content: embeddedResource(args.resourceUri, 'Embedded resource content for testing.', 'text/plain') },
       'Please process the embedded resource above.',
     ];
+  }
+
+  @Prompt({ description: 'MRTR on prompts/get: asks what context to use ("user_context"), then builds the prompt', input: null })
+  async test_input_required_result_prompt(_args: unknown, ctx: PromptContext) {
+    const answer = await ctx.elicit<{ context: string }>(
+      { message: 'What context should the prompt use?', requestedSchema: textForm('context') },
+      { key: 'user_context' },
+    );
+    const context = answer.action === 'accept' ? answer.content!.context : '(none)';
+    return `Please answer with this context in mind: ${context}`;
   }
 
   @Prompt({ description: 'A prompt with an image', input: null })
