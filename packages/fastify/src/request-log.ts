@@ -51,14 +51,11 @@ const silent = pino({ level: 'silent' });
 
 /**
  * The logger handed to the engine for one request (it becomes `ctx.log`): Fastify's request logger,
- * which carries the request id. With Fastify's logging disabled that logger is one shared no-op
- * object whose `child()` returns itself; the engine customises the child it makes per request (to
- * forward logs to the client), so a shared object would leak one request's log forwarding into
- * another. A silent pino child is used instead.
+ * which carries the request id. Core wraps (never mutates) it to forward logs to the client, so
+ * even Fastify's disabled logger, one shared object, is safe to hand out as it is.
  */
-export function requestLoggerFactory(appLog: FastifyBaseLogger): (request: FastifyRequest) => Logger {
-  const childrenAreDistinct = appLog.child({}) !== appLog;
-  return childrenAreDistinct ? (request) => request.log as unknown as Logger : (request) => silent.child({ reqId: request.id });
+export function requestLoggerFactory(_appLog: FastifyBaseLogger): (request: FastifyRequest) => Logger {
+  return (request) => request.log as unknown as Logger;
 }
 
 /** The server-wide logger given to `createServer`, under the same rule. */
