@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { mcpPlugin } from '@decorum/fastify';
 import { BenchServer, LIST_SIZES, listServer } from './decorum-tools.js';
+import { listenAndAnnounce } from './announce.js';
 
 const app = Fastify({ logger: false });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false });
@@ -9,11 +10,4 @@ for (const n of LIST_SIZES) {
   // One page holds every tool, as the SDK answers (Decorum's default page is 100 items).
   await app.register(mcpPlugin, { servers: [listServer(n)], path: `/list-${n}`, pageSize: 1000, requestLogLevel: false });
 }
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
-// Exit cleanly on SIGTERM so that `node --cpu-prof` writes its profile.
-process.once('SIGTERM', () => {
-  setTimeout(() => process.exit(0), 2000).unref();
-  void app.close().then(() => process.exit(0));
-});
+await listenAndAnnounce(app);

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { listenAndAnnounce } from './announce.js';
 
 const texts = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<string, string>;
 // The answers are bytes made once at start-up, as a server that serializes nothing per request would send.
@@ -20,11 +21,4 @@ for (const path of paths) {
     return reply.type('application/json; charset=utf-8').send(answer);
   });
 }
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
-// Exit cleanly on SIGTERM so that `node --cpu-prof` writes its profile.
-process.once('SIGTERM', () => {
-  setTimeout(() => process.exit(0), 2000).unref();
-  void app.close().then(() => process.exit(0));
-});
+await listenAndAnnounce(app);

@@ -10,6 +10,7 @@ import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { benchServer, listServer } from './sdk-tools.js';
 import { LIST_SIZES } from './tools-schemas.js';
+import { listenAndAnnounce } from './announce.js';
 
 const app = createMcpFastifyApp({ host: '127.0.0.1' });
 
@@ -23,11 +24,4 @@ function mount(path: string, factory: () => McpServer): void {
 
 mount('/mcp', benchServer);
 for (const n of LIST_SIZES) mount(`/list-${n}`, () => listServer(n));
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
-// Exit cleanly on SIGTERM so that `node --cpu-prof` writes its profile.
-process.once('SIGTERM', () => {
-  setTimeout(() => process.exit(0), 2000).unref();
-  void app.close().then(() => process.exit(0));
-});
+await listenAndAnnounce(app);
