@@ -100,7 +100,8 @@ export function matchesPattern(meta: ValidationMetadata): string {
   return new RegExp(String(pattern), typeof modifiers === 'string' ? modifiers : undefined).source;
 }
 
-const TYPE_BY_CONSTRAINT: Record<string, string> = {
+/** class-validator type constraints → the JSON type they assert (shared with the DTO validator). */
+export const TYPE_BY_CONSTRAINT: Readonly<Record<string, string>> = {
   isString: 'string',
   isNumber: 'number',
   isInt: 'integer',

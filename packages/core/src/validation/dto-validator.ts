@@ -11,7 +11,7 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
-import { constraintName, enumValues, inspectDto, matchesPattern, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
+import { constraintName, enumValues, inspectDto, matchesPattern, TYPE_BY_CONSTRAINT, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
 import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
@@ -151,15 +151,7 @@ function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: Validatio
   return out;
 }
 
-const TYPE_CONSTRAINTS: Record<string, string> = {
-  isString: 'string',
-  isNumber: 'number',
-  isInt: 'integer',
-  isBoolean: 'boolean',
-  isArray: 'array',
-  isObject: 'object',
-  nestedValidation: 'object',
-};
+const TYPE_CONSTRAINTS: Readonly<Record<string, string>> = { ...TYPE_BY_CONSTRAINT, nestedValidation: 'object' };
 
 const FORMAT_CONSTRAINTS: Record<string, string> = {
   isEmail: 'email',
