@@ -1,18 +1,10 @@
 /** @jest-config-loader esbuild-register */
 // Jest loads this file with esbuild-register (the config has no decorators, so esbuild is enough);
-// the tests themselves are compiled by @swc/jest, which keeps decorator metadata.
+// the tests themselves are compiled by @swc/jest with mcp-serve's own swc options (decorator metadata kept).
 import type { Config } from 'jest';
+import { swcOptions } from './packages/cli/src/ts-loader/swc-options.ts';
 
-const swc = {
-  jsc: {
-    target: 'es2022',
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-    keepClassNames: true,
-  },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-};
+const swc = swcOptions();
 
 const config: Config = {
   testEnvironment: 'node',

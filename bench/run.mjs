@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -47,25 +47,17 @@ function buildDecorum() {
   return { ok: false, note: `tsc -b failed (${first.trim()}); measured the packages' existing dist/ as it stood` };
 }
 
-function compileServers() {
+async function compileServers() {
   const swc = require('@swc/core');
+  // mcp-serve's own swc options (built in step 1), so the bench compiles servers as users' code is.
+  const { swcOptions } = await import(pathToFileURL(join(ROOT, 'packages/cli/dist/ts-loader/swc-options.js')).href);
   const src = join(BENCH, 'servers');
   const out = join(BUILD, 'servers');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(BUILD, 'package.json'), '{ "type": "module" }\n');
   for (const file of readdirSync(src).filter((f) => f.endsWith('.ts'))) {
     const filename = join(src, file);
-    const { code } = swc.transformSync(readFileSync(filename, 'utf8'), {
-      filename,
-      sourceMaps: 'inline',
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-        keepClassNames: true,
-      },
-      module: { type: 'es6' },
-    });
+    const { code } = swc.transformSync(readFileSync(filename, 'utf8'), swcOptions(filename));
     writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
   }
   return out;
@@ -354,7 +346,7 @@ function version(pkg) {
 async function main() {
   const startedAt = new Date();
   const build = buildDecorum();
-  const servers = compileServers();
+  const servers = await compileServers();
   const rel = (f) => relative(ROOT, join(servers, f));
   const tmp = join(BUILD, 'tmp');
   mkdirSync(tmp, { recursive: true });

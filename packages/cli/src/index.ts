@@ -2,3 +2,4 @@
 export { loadModule, CliError } from './load-module.js';
 export { collectServers } from './collect-servers.js';
 export { buildProgram, type ServeOptions } from './program.js';
+export { swcOptions } from './ts-loader/swc-options.js';

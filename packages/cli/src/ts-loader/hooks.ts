@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
+import { swcOptions } from './swc-options.js';
 
 const TS_FILE = /\.(?:ts|mts|cts|tsx)$/;
 
@@ -34,17 +35,7 @@ export async function load(url: string, context: object, nextLoad: NextLoad) {
   const source = await readFile(filename, 'utf8');
   let output;
   try {
-    output = await transform(source, {
-      filename,
-      sourceMaps: 'inline',
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true, tsx: filename.endsWith('.tsx') },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-        keepClassNames: true,
-      },
-      module: { type: 'es6' },
-    });
+    output = await transform(source, swcOptions(filename));
   } catch (error) {
     // swc reports a code frame, then its own cause and native backtrace: keep the code frame.
     const text = String((error as Error)?.message ?? error).split(/\n\s*(?:Caused by:|Stack backtrace:)/)[0];
