@@ -44,6 +44,7 @@ export { serverOf } from './live/server-of.js';
 export { isDecorumServer } from './registry/scanner.js';
 export { McpEngine, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';
+export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
 export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { encodeMessage, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';

@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
+import { Cancellation } from './cancellation.js';
 import type { RequestMeta } from './meta.js';
 import { bindingOf } from '../mrtr/binding.js';
+import { HandlerContext } from './handler-context.js';
 import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
 
 /**
@@ -11,7 +13,12 @@ import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js'
  * and the signal that says the client gave up. This is the whole transport/data-layer seam.
  */
 export interface RequestChannel {
-  /** Aborted by the transport when the request is cancelled or its connection is gone. */
+  /**
+   * The request's cancellation, which the transport cancels when the client gives up or its
+   * connection is gone. Preferred over `signal`: no `AbortSignal` is made unless a handler asks.
+   */
+  readonly cancellation?: Cancellation;
+  /** Aborted by the transport when the request is cancelled (used when there is no `cancellation`). */
   readonly signal?: AbortSignal;
   /** Delivers a notification tied to this request (progress, log), before its response. */
   notify(notification: JsonRpcNotification): void;
@@ -26,11 +33,12 @@ export interface RequestChannel {
  * anything from being written for the request once it answered or was cancelled.
  */
 export class RequestScope {
-  /** The transport's signal, or ours when the transport gave none (it then never aborts). */
-  private readonly abortSignal: AbortSignal;
+  /** The transport's cancellation; ours (never cancelled) when it gave only a signal or nothing. */
+  private readonly cancellation: Cancellation | undefined;
   private open = true;
   private lastProgress = Number.NEGATIVE_INFINITY;
   private round: InputRound | undefined;
+  private roundOptions: { config: MrtrConfig | undefined; name: string; args: unknown } | undefined;
   private logger: Logger | undefined;
 
   constructor(
@@ -40,9 +48,9 @@ export class RequestScope {
     private readonly serverLogger: Logger,
     private readonly loggerName: string,
   ) {
-    // Handlers see the transport's own signal: no second controller and listener per request
-    // (bench:profile counted them at ~5% of a tools/call).
-    this.abortSignal = channel.signal ?? new AbortController().signal;
+    // Handlers see the transport's own signal, made only when asked for: no second controller
+    // and listener per request (bench:profile counted an eager one at ~5% of a tools/call).
+    this.cancellation = channel.cancellation ?? (channel.signal ? undefined : new Cancellation());
   }
 
   /**
@@ -60,12 +68,12 @@ export class RequestScope {
   }
 
   get signal(): AbortSignal {
-    return this.abortSignal;
+    return this.cancellation ? this.cancellation.signal : this.channel.signal!;
   }
 
   /** True once the request was cancelled: its response must be suppressed. */
   get cancelled(): boolean {
-    return this.abortSignal.aborted;
+    return this.cancellation ? this.cancellation.cancelled : this.channel.signal!.aborted;
   }
 
   /** Called once the response is decided: later notifications are dropped. */
@@ -76,13 +84,13 @@ export class RequestScope {
   /** Sends a request-related notification if the request is still open. */
   notify(method: string, params: JsonObject): void {
     // Nothing more is written for a request that answered or was cancelled.
-    if (!this.open || this.abortSignal.aborted) return;
+    if (!this.open || this.cancelled) return;
     this.channel.notify({ jsonrpc: '2.0', method, params });
   }
 
   progress(progress: number, total?: number, message?: string): void {
     const token = this.meta.progressToken;
-    if (token === undefined || !this.open || this.abortSignal.aborted) return;
+    if (token === undefined || !this.open || this.cancelled) return;
     if (!(progress > this.lastProgress)) {
       this.log.warn({ progress, last: this.lastProgress }, 'progress must increase; notification dropped');
       return;
@@ -96,46 +104,47 @@ export class RequestScope {
 
   /**
    * Opens this request's MRTR round (tools/call, prompts/get, resources/read only) before the
-   * handler runs: its `requestState` is opened and checked against the request, so a tampered,
-   * expired or re-bound state is -32602 and the handler never runs.
+   * handler runs. A retry's `requestState` is opened and checked against the request here, so a
+   * tampered, expired or re-bound state is -32602 and the handler never runs. A first request
+   * gets its round only when the handler first asks (most never do): no argument digest, no
+   * round state per request.
+   *
+   * @returns whether the request is an MRTR retry (it carried `requestState` or `inputResponses`).
    */
-  openInputRound(config: MrtrConfig | undefined, name: string, args: unknown): InputRound {
+  openInputRound(config: MrtrConfig | undefined, name: string, args: unknown): boolean {
+    this.roundOptions = { config, name, args };
+    const params = this.request.params;
+    const retry = params !== undefined && (params.requestState !== undefined || params.inputResponses !== undefined);
+    if (retry) this.round = this.makeRound();
+    return retry;
+  }
+
+  /** The round, if the request is a retry or its handler asked for input; `undefined` otherwise. */
+  openedRound(): InputRound | undefined {
+    return this.round;
+  }
+
+  /** The round for a handler's ask (`ctx.elicit`, …), opened on first use. */
+  requireRound(what: string): InputRound {
+    if (this.round) return this.round;
+    if (!this.roundOptions) throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers (MRTR)`);
+    return (this.round = this.makeRound());
+  }
+
+  private makeRound(): InputRound {
+    const { config, name, args } = this.roundOptions!;
     const binding = bindingOf(this.request.method, name, args, this.channel.auth?.principal);
-    this.round = new InputRound(config ?? defaultMrtrConfig(this.log), binding, this.meta.clientCapabilities, this.request.params ?? {});
-    return this.round;
+    return new InputRound(config ?? defaultMrtrConfig(this.log), binding, this.meta.clientCapabilities, this.request.params ?? {});
   }
 
-  /** The round opened by {@link openInputRound}. */
-  inputRound(): InputRound {
-    if (!this.round) throw new Error(`${this.request.method} has no MRTR round`);
-    return this.round;
-  }
-
-  private requireRound(what: string): InputRound {
-    if (!this.round) throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers (MRTR)`);
-    return this.round;
+  /** The verified caller, when the transport authenticated one. */
+  get auth(): AuthInfo | undefined {
+    return this.channel.auth;
   }
 
   /** The handler-facing context. */
   context(): RequestContext {
-    const scope = this;
-    return {
-      requestId: this.request.id,
-      method: this.request.method,
-      signal: this.signal,
-      client: { info: this.meta.clientInfo, capabilities: this.meta.clientCapabilities, protocolVersion: this.meta.protocolVersion },
-      get log() {
-        return scope.log;
-      },
-      auth: this.channel.auth,
-      progress(progress: number, total?: number, message?: string) {
-        scope.progress(progress, total, message);
-      },
-      elicit: ((params, options) => scope.requireRound('ctx.elicit').elicit(params, options)) as RequestContext['elicit'],
-      sample: ((params, options) => scope.requireRound('ctx.sample').sample(params, options)) as RequestContext['sample'],
-      roots: ((options) => scope.requireRound('ctx.roots').roots(options)) as RequestContext['roots'],
-      once: (name, fn) => scope.requireRound('ctx.once').once(name, fn),
-    };
+    return new HandlerContext(this);
   }
 }
 

@@ -71,7 +71,7 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
   async run({ scope, target }) {
     const { completer, argument, value, context } = target;
     if (!completer) return { resultType: 'complete', completion: { values: [] } };
-    const ctx: CompletionContext = { ...scope.context(), argument, arguments: context };
+    const ctx: CompletionContext = Object.assign(scope.context(), { argument, arguments: context });
     let completion: JsonObject;
     try {
       completion = completionResult(await completer.complete(value, ctx), completer.source);

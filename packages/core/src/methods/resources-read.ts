@@ -19,8 +19,8 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   },
   async run({ scope, target, state }) {
     const { entry, variables, uri } = target;
-    const ctx: ResourceContext = { ...scope.context(), uri };
-    const round = scope.openInputRound(state.mrtr, uri, {});
+    const ctx: ResourceContext = Object.assign(scope.context(), { uri });
+    const retry = scope.openInputRound(state.mrtr, uri, {});
     let contents;
     try {
       const ran = await runWithInput(scope, () => entry.invoke(variables, ctx));
@@ -30,7 +30,7 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
       throw handlerFailure(error, entry.source, scope.log);
     }
     // Results of MRTR retries must not be cached (C-06): the hints say so.
-    if (round.isRetry) return { resultType: 'complete', contents, ttlMs: 0, cacheScope: 'private' };
+    if (retry) return { resultType: 'complete', contents, ttlMs: 0, cacheScope: 'private' };
     return {
       resultType: 'complete',
       contents,

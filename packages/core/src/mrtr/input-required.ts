@@ -29,16 +29,18 @@ export type HandlerOutcome<T> = { kind: 'value'; value: T } | { kind: 'input_req
  * rethrown for the method's own error handling.
  */
 export async function runWithInput<T>(scope: RequestScope, invoke: () => Promise<T> | T): Promise<HandlerOutcome<T>> {
-  const round = scope.inputRound();
   let value: T;
   try {
     value = await invoke();
   } catch (error) {
     // The signal itself, or whatever a handler threw after catching it: the round asked for input.
-    if (round.pending) return { kind: 'input_required', result: round.inputRequired() };
+    const round = scope.openedRound();
+    if (round?.pending) return { kind: 'input_required', result: round.inputRequired() };
     throw error;
   }
-  if (round.pending) {
+  // A round exists only if the request is a retry or the handler asked.
+  const round = scope.openedRound();
+  if (round?.pending) {
     scope.log.warn({ key: round.pending.key }, 'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)');
     return { kind: 'input_required', result: round.inputRequired() };
   }
