@@ -23,6 +23,18 @@ function quality(params: string[]): number {
  * "either". Neither allowed → the caller answers 406.
  */
 export function acceptedResponses(accept: string | undefined): AcceptedResponses {
+  // A client sends the same Accept on every request: the last answer is kept (it is immutable).
+  if (accept === lastAccept) return lastAnswer;
+  const answer = parseAccept(accept);
+  lastAccept = accept;
+  lastAnswer = answer;
+  return answer;
+}
+
+let lastAccept: string | undefined;
+let lastAnswer: AcceptedResponses = BOTH;
+
+function parseAccept(accept: string | undefined): AcceptedResponses {
   if (accept === undefined || accept.trim() === '') return BOTH;
   let json = false;
   let sse = false;
@@ -34,5 +46,5 @@ export function acceptedResponses(accept: string | undefined): AcceptedResponses
     if (media === 'application/*' || media === 'application/json') json = true;
     if (media === 'text/*' || media === 'text/event-stream') sse = true;
   }
-  return json && sse ? BOTH : { json, sse };
+  return json && sse ? BOTH : Object.freeze({ json, sse });
 }

@@ -1,4 +1,5 @@
 import {
+  type Cancellation,
   encodeMessage,
   errorResponse,
   InvalidRequestError,
@@ -32,11 +33,15 @@ import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type Er
 
 /** Per-request state shared by the endpoint's hooks and its handler. */
 export interface Exchange extends ExchangeRecord {
-  /** Aborted when the client goes away before the response is complete. */
-  readonly controller: AbortController;
+  /** Cancelled when the client goes away before the response is complete. */
+  readonly cancellation: Cancellation;
   accepted: AcceptedResponses;
   /** The verified caller, when the endpoint is protected (OAuth); becomes `ctx.auth`. */
   auth?: AuthInfo;
+  /** Runs when the response closes (the request log line), with the request and reply it logs. */
+  readonly onClose?: (exchange: Exchange) => void;
+  readonly request?: FastifyRequest;
+  readonly reply?: FastifyReply;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -132,22 +137,22 @@ export class McpEndpoint {
       return this.fail(reply, exchange, rpc.id, error, 'handler');
     }
 
-    const channel = { signal: exchange.controller.signal, logger: this.loggerFor(request), auth: exchange.auth };
+    const logger = this.loggerFor(request);
     // SSE only when the request can receive notifications first (progress, logs) and the client
     // takes SSE — or when it takes nothing else.
     const canStream = meta.progressToken !== undefined || meta.logLevel !== undefined;
     // A listen is always a stream (L-12): it has no response until it ends.
-    if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, channel);
+    if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
-    const response = await engine.execute(prepared, { ...channel, notify: noop });
-    if (response === undefined || exchange.controller.signal.aborted) return this.abandon(reply, exchange);
+    const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, notify: noop });
+    if (response === undefined || exchange.cancellation.cancelled) return this.abandon(reply, exchange);
     if (isErrorResponse(response)) exchange.errorCode = response.error.code;
     return sendJson(reply, isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS, response);
   }
 
   /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
-  private async stream(reply: FastifyReply, exchange: Exchange, prepared: PreparedRequest, channel: Omit<RequestChannel, 'notify'>): Promise<FastifyReply> {
+  private async stream(reply: FastifyReply, exchange: Exchange, prepared: PreparedRequest, logger: Logger): Promise<FastifyReply> {
     exchange.stream = 'sse';
     // The stream is written to the socket directly; headers other hooks set (CORS, request ids) are kept.
     reply.hijack();
@@ -156,18 +161,20 @@ export class McpEndpoint {
     let response: EngineResponse | undefined;
     try {
       response = await this.server.engine.execute(prepared, {
-        ...channel,
+        cancellation: exchange.cancellation,
+        logger,
+        auth: exchange.auth,
         notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
         flow: sseFlow(reply.raw),
       } as FlowChannel);
     } catch (error) {
       // execute() never throws by contract; should it, the client still gets an answer, with no details.
-      channel.logger?.error({ err: error }, 'MCP request failed unexpectedly');
+      logger.error({ err: error }, 'MCP request failed unexpectedly');
       response = errorResponse(prepared.request.id, error);
     }
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
     // A cancelled request (client gone) gets nothing more; the stream ends either way.
-    stream.end(response === undefined || exchange.controller.signal.aborted ? undefined : encodeMessage(response));
+    stream.end(response === undefined || exchange.cancellation.cancelled ? undefined : encodeMessage(response));
     return reply;
   }
 

@@ -1,4 +1,5 @@
-import { createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { McpResourceServer } from './auth/resource-server.js';
@@ -18,6 +19,12 @@ declare module 'fastify' {
 }
 
 const NOT_POST = ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'] as const;
+const BOTH_ACCEPTED = Object.freeze({ json: true, sse: true });
+
+/** The JSON content-type parser: the body stays text (core's parser reports -32700 itself). */
+function keepText(_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void {
+  done(null, body);
+}
 
 /** Fastify's own body-reading errors, answered as refusals with a JSON-RPC body. */
 function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undefined {
@@ -57,9 +64,25 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   };
 }
 
+/** Where a request's {@link Exchange} lives: a request decoration, not a WeakMap entry per request. */
+const EXCHANGE = 'mcpExchange';
+type WithExchange = FastifyRequest & { [EXCHANGE]: Exchange };
+
+/**
+ * Ends an exchange when its response closes. One shared listener (`this` is the response) rather
+ * than a closure per request; 'close' without 'finish' means the client went away first.
+ */
+function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void {
+  const exchange = this[EXCHANGE]!;
+  if (!this.writableFinished) {
+    exchange.cancelled = true;
+    exchange.cancellation.cancel();
+  }
+  exchange.onClose?.(exchange);
+}
+
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const { server, resourceServer, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
-  const exchanges = new WeakMap<FastifyRequest, Exchange>();
   let mountedAt = path;
 
   // The routes live in their own encapsulated context, so the JSON parser, hooks and error handler
@@ -67,9 +90,10 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   await app.register(
     async (scope) => {
       mountedAt = `${scope.prefix}${path}`;
+      scope.decorateRequest(EXCHANGE, null);
       // Bodies stay text so that core's parser reports malformed JSON as -32700 itself.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => done(null, body));
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
 
       scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         const refusal = refusalFor(error, bodyLimit);
@@ -78,24 +102,33 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         return reply.code(errorStatus(-32603, 'request')).type('application/json; charset=utf-8').send(encodeMessage(errorResponse(undefined, error)));
       });
 
+      // The exchange's one summary line, when request logging is on.
+      const logOnClose =
+        requestLogLevel === false ? undefined : (exchange: Exchange) => logExchange(exchange.request!, exchange.reply!, exchange, requestLogLevel);
+
       // Pipeline step 1, for every method: the Origin check (DNS-rebinding defence), and the
       // bookkeeping that logs each exchange once and turns a vanished client into cancellation.
-      scope.addHook('onRequest', async (request, reply) => {
-        const exchange: Exchange = { startedAt: performance.now(), cancelled: false, controller: new AbortController(), accepted: { json: true, sse: true } };
-        exchanges.set(request, exchange);
-        reply.raw.once('close', () => {
-          // 'close' without 'finish' means the connection went away before the response was complete.
-          if (!reply.raw.writableFinished) {
-            exchange.cancelled = true;
-            exchange.controller.abort();
-          }
-          if (requestLogLevel !== false) logExchange(request, reply, exchange, requestLogLevel);
-        });
+      // Callback-style hooks: no promise per request.
+      scope.addHook('onRequest', (request, reply, done) => {
+        const exchange: Exchange = {
+          startedAt: logOnClose ? performance.now() : 0,
+          cancelled: false,
+          cancellation: new Cancellation(),
+          accepted: BOTH_ACCEPTED,
+          onClose: logOnClose,
+          request: logOnClose && request,
+          reply: logOnClose && reply,
+        };
+        (request as WithExchange)[EXCHANGE] = exchange;
+        const res = reply.raw as ServerResponse & { [EXCHANGE]?: Exchange };
+        res[EXCHANGE] = exchange;
+        res.on('close', onResponseClose);
         const origin = request.headers.origin;
         if (origin !== undefined && !allowsOrigin(origin)) {
-          return sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
+          sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
+          return;
         }
-        return undefined;
+        done();
       });
 
       // Pipeline step 2: this revision has no GET stream and no session to DELETE.
@@ -108,24 +141,31 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           sendRefusal(reply.header('allow', 'POST'), new HttpRefusal('method-not-allowed', 'Method Not Allowed: the MCP endpoint accepts POST only')),
       });
 
+      // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
+      // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).
+      // Then media type and Accept. An open endpoint has nothing asynchronous to wait for here.
+      const checkRequestLine = (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+        const refusal = endpoint.checkRequestLine(request, (request as WithExchange)[EXCHANGE]);
+        return refusal && sendRefusal(reply, refusal);
+      };
+      const onRequest = resourceServer
+        ? async (request: FastifyRequest, reply: FastifyReply) => {
+            const authentication = await resourceServer.authenticate(request);
+            if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
+            (request as WithExchange)[EXCHANGE].auth = authentication.auth;
+            return checkRequestLine(request, reply);
+          }
+        : (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            if (checkRequestLine(request, reply) === undefined) done();
+          };
+
       scope.route({
         method: 'POST',
         url: path,
         bodyLimit,
         logLevel: options.logLevel,
-        onRequest: async (request, reply) => {
-          const exchange = exchanges.get(request)!;
-          // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
-          // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).
-          if (resourceServer) {
-            const authentication = await resourceServer.authenticate(request);
-            if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
-            exchange.auth = authentication.auth;
-          }
-          const refusal = endpoint.checkRequestLine(request, exchange);
-          return refusal ? sendRefusal(reply, refusal) : undefined;
-        },
-        handler: async (request, reply) => endpoint.post(request, reply, exchanges.get(request)!),
+        onRequest,
+        handler: (request, reply) => endpoint.post(request, reply, (request as WithExchange)[EXCHANGE]),
       });
     },
     { prefix: options.prefix },
