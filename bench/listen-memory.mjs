@@ -1,45 +1,115 @@
 #!/usr/bin/env node
 /**
- * Memory cost of idle `subscriptions/listen` streams on HTTP (issue #5): a Fastify server with
- * @decorum/fastify in a child process; this process opens LISTEN_STREAMS [1000] listens, waits
- * for every acknowledgement, asks the server for its memory (after a GC), closes them all, and
- * asks again. Needs a build (`npx tsc -b tsconfig.build.json`). Prints a small table.
+ * Memory cost of idle `subscriptions/listen` streams over HTTP (issues #5 and #8). A Fastify
+ * server with one MCP endpoint runs in a child process: Decorum's mcpPlugin, or for comparison the
+ * official SDK v2's createMcpHandler. This process opens LISTEN_STREAMS [1000] listens from
+ * 127.0.0.1, waits for every acknowledgement, asks the server for its memory (after a GC), has it
+ * publish one tools/list change and waits until every stream has received it, closes them all,
+ * and times how long the server takes to drop every subscriber. Needs a build (`npm run build`).
  *
- *   node bench/listen-memory.mjs            # LISTEN_STREAMS=5000 node bench/listen-memory.mjs
+ *   node bench/listen-memory.mjs [decorum|sdk] [--json]
+ *   LISTEN_STREAMS=10000 node bench/listen-memory.mjs sdk
+ *
+ * Prints a small table, or with --json one line of JSON (what `npm run bench` reads).
+ *
+ * Every stream is a connection of its own: an HTTP/1.1 connection carries one response at a time
+ * and a listen's response lasts as long as the subscription, so streams cannot share keep-alive
+ * connections. Each stream therefore holds a socket in both processes; when the soft limit on
+ * open files is too low for that and the hard limit allows more, the script runs itself again
+ * under `ulimit -n`.
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 const STREAMS = Number(process.env.LISTEN_STREAMS ?? 1000);
 const PROTOCOL = '2026-07-28';
+const SELF = fileURLToPath(import.meta.url);
+/** Streams opened at a time: enough to be quick, few enough not to overrun the listen backlog. */
+const BATCH = 100;
+const FAN_OUT_TIMEOUT_MS = 60_000;
+const CLOSE_TIMEOUT_MS = 60_000;
 
-async function serve() {
-  const { default: Fastify } = await import('fastify');
-  const { Tool, McpServer } = await import('@decorum/core');
-  const { mcpPlugin } = await import('@decorum/fastify');
-  class Live {
-    ping() {
-      return 'pong';
-    }
-  }
-  McpServer({ name: 'listen-bench', version: '1.0.0' })(Live);
-  Tool({ input: null })(Live.prototype, 'ping', Object.getOwnPropertyDescriptor(Live.prototype, 'ping'));
-  const app = Fastify({ logger: false });
-  await app.register(mcpPlugin, { servers: [Live], requestLogLevel: false, sseKeepAliveMs: 15_000 });
+// ---------------------------------------------------------------------------------------------
+// The servers (child process)
+
+/** One server with one tool, mounted at POST /mcp; `change()` publishes a tools/list change. */
+const SERVERS = {
+  decorum: {
+    label: 'Decorum (mcpPlugin)',
+    async mount() {
+      const { default: Fastify } = await import('fastify');
+      const { Tool, McpServer } = await import('@decorum/core');
+      const { mcpPlugin } = await import('@decorum/fastify');
+      class Live {
+        ping() {
+          return 'pong';
+        }
+      }
+      McpServer({ name: 'listen-bench', version: '1.0.0' })(Live);
+      Tool({ input: null })(Live.prototype, 'ping', Object.getOwnPropertyDescriptor(Live.prototype, 'ping'));
+      const app = Fastify({ logger: false });
+      await app.register(mcpPlugin, { servers: [Live], requestLogLevel: false, sseKeepAliveMs: 15_000 });
+      const live = () => app.mcpServers.get('/mcp').live;
+      return {
+        app,
+        change: () => {
+          live().tools.disable('ping');
+          live().tools.enable('ping');
+        },
+        subscribers: () => live().bus.size,
+      };
+    },
+  },
+  sdk: {
+    label: `SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp; maxSubscriptions ${STREAMS.toLocaleString('en-US')})`,
+    async mount() {
+      const { createMcpFastifyApp } = await import('@modelcontextprotocol/fastify');
+      const { createMcpHandler, McpServer } = await import('@modelcontextprotocol/server');
+      const { toNodeHandler } = await import('@modelcontextprotocol/node');
+      const factory = () => {
+        const server = new McpServer({ name: 'listen-bench', version: '1.0.0' });
+        server.registerTool('ping', { description: 'pong' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+        return server;
+      };
+      // The SDK refuses listens beyond maxSubscriptions (1024 by default); the keep-alive is its default, as Decorum's above.
+      const handler = createMcpHandler(factory, { maxSubscriptions: STREAMS, keepAliveMs: 15_000, onerror: (error) => process.stderr.write(`sdk: ${error.message}\n`) });
+      const handle = toNodeHandler(handler);
+      const app = createMcpFastifyApp({ host: '127.0.0.1' });
+      app.post('/mcp', async (req, reply) => {
+        reply.hijack();
+        await handle(req.raw, reply.raw, req.body);
+      });
+      return { app, change: () => handler.notify.toolsChanged(), subscribers: () => handler.bus.listenerCount };
+    },
+  },
+};
+
+/** The peak resident set of this process (VmHWM), in bytes. */
+function peakRss() {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+async function serve(target) {
+  const { app, change, subscribers } = await SERVERS[target].mount();
   app.get('/memory', async () => {
     globalThis.gc?.();
     const { rss, heapUsed } = process.memoryUsage();
-    return { rss, heapUsed, subscribers: app.mcpServers.get('/mcp').live.bus.size };
+    return { rss, heapUsed, peakRss: peakRss(), subscribers: subscribers() };
   });
   app.post('/change', async () => {
-    const { live } = app.mcpServers.get('/mcp');
-    live.tools.disable('ping');
-    live.tools.enable('ping');
+    change();
     return {};
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  process.once('disconnect', () => process.exit(0)); // ends with the measuring process, however that ends
   process.send({ port: app.server.address().port });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The client (this process)
 
 function get(port, path, method = 'GET') {
   return new Promise((resolve, reject) => {
@@ -53,21 +123,38 @@ function get(port, path, method = 'GET') {
   });
 }
 
+/**
+ * Opens one listen for tools/list changes; resolves once it is acknowledged, with `changed`
+ * resolving when its first list_changed notification arrives. SSE comments (keep-alives) are not
+ * messages.
+ */
 function listen(port, id) {
   const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/protocolVersion': PROTOCOL, 'io.modelcontextprotocol/clientCapabilities': {} } } });
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL, 'mcp-method': 'subscriptions/listen' };
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers, agent: false }, (res) => {
-      let text = '';
-      let events = 0;
-      const stream = { close: () => req.destroy(), events: () => events, changed: undefined };
-      stream.changed = new Promise((changed) => {
-        res.on('data', (c) => {
-          text += c;
-          events = (text.match(/\n\n/g) ?? []).length;
-          if (events === 1) resolve(stream);
-          if (events >= 2) changed();
-        });
+      let buffer = '';
+      let acknowledged = false;
+      let changed;
+      const stream = { close: () => req.destroy(), changed: new Promise((r) => (changed = r)) };
+      const onMessage = (message) => {
+        if (!acknowledged) {
+          if (message.method !== 'notifications/subscriptions/acknowledged') return reject(new Error(`stream ${id} was not acknowledged (HTTP ${res.statusCode}): ${JSON.stringify(message).slice(0, 300)}`));
+          acknowledged = true;
+          resolve(stream);
+        } else if (message.method === 'notifications/tools/list_changed') changed();
+      };
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const data = buffer.slice(0, end).split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          buffer = buffer.slice(end + 2);
+          if (data) onMessage(JSON.parse(data));
+        }
+      });
+      res.on('end', () => {
+        if (!acknowledged) reject(new Error(`stream ${id} ended before its acknowledgement (HTTP ${res.statusCode}): ${buffer.slice(0, 300)}`));
       });
     });
     req.on('error', reject);
@@ -75,32 +162,86 @@ function listen(port, id) {
   });
 }
 
-async function main() {
-  const child = fork(new URL(import.meta.url), ['--server'], { execArgv: ['--expose-gc'] });
-  const { port } = await new Promise((resolve) => child.once('message', resolve));
-  const before = await get(port, '/memory');
-  const started = performance.now();
-  const streams = [];
-  for (let i = 0; i < STREAMS; i += 100) streams.push(...(await Promise.all(Array.from({ length: Math.min(100, STREAMS - i) }, (_, j) => listen(port, i + j)))));
-  const openMs = performance.now() - started;
-  const held = await get(port, '/memory');
-  const fanOut = performance.now();
-  await get(port, '/change', 'POST');
-  await Promise.all(streams.map((s) => s.changed));
-  const fanOutMs = performance.now() - fanOut;
-  for (const s of streams) s.close();
-  let after;
-  for (let i = 0; i < 100; i++) {
-    after = await get(port, '/memory');
-    if (after.subscribers === 0) break;
-    await new Promise((r) => setTimeout(r, 50));
+/** Soft and hard limits on open files of this process (Linux), or undefined when unknown. */
+function openFileLimits() {
+  try {
+    const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    const n = (s) => (s === 'unlimited' ? Infinity : Number(s));
+    return m ? { soft: n(m[1]), hard: n(m[2]) } : undefined;
+  } catch {
+    return undefined;
   }
-  const mib = (n) => (n / 1024 / 1024).toFixed(1);
-  console.log(`| streams | open+ack (ms) | fan-out of one change (ms) | heap held (MiB) | per stream (KiB heap) | rss held (MiB) | subscribers after close |`);
-  console.log(`|---:|---:|---:|---:|---:|---:|---:|`);
-  console.log(`| ${STREAMS} | ${openMs.toFixed(0)} | ${fanOutMs.toFixed(0)} | ${mib(held.heapUsed - before.heapUsed)} | ${((held.heapUsed - before.heapUsed) / STREAMS / 1024).toFixed(1)} | ${mib(held.rss - before.rss)} | ${after.subscribers} |`);
-  child.kill();
 }
 
-if (process.argv.includes('--server')) await serve();
-else await main();
+/** Runs the measurement against one server; returns the numbers (bytes, milliseconds). */
+async function measure(target) {
+  const server = fork(SELF, ['--server', target], { execArgv: ['--expose-gc'], stdio: ['ignore', 2, 2, 'ipc'] });
+  try {
+    const { port } = await new Promise((resolve, reject) => {
+      server.once('message', resolve);
+      server.once('exit', (code, signal) => reject(new Error(`the ${target} server exited (${code ?? signal}) before it listened`)));
+    });
+    const baseline = await get(port, '/memory');
+    const started = performance.now();
+    const streams = [];
+    for (let i = 0; i < STREAMS; i += BATCH) streams.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, STREAMS - i) }, (_, j) => listen(port, i + j)))));
+    const openMs = performance.now() - started;
+    const open = await get(port, '/memory');
+    if (open.subscribers !== STREAMS) throw new Error(`the server counts ${open.subscribers} subscribers with ${STREAMS} streams open`);
+
+    const fanOut = performance.now();
+    await get(port, '/change', 'POST');
+    let timer;
+    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`not every stream got the tools/list change within ${FAN_OUT_TIMEOUT_MS / 1000} s`)), FAN_OUT_TIMEOUT_MS)));
+    await Promise.race([Promise.all(streams.map((s) => s.changed)), late]);
+    clearTimeout(timer);
+    const fanOutMs = performance.now() - fanOut;
+
+    // Closing is measured until the server has let go of every subscriber (or gives up after a minute).
+    const closing = performance.now();
+    for (const s of streams) s.close();
+    let after;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await get(port, '/memory');
+    } while (after.subscribers > 0 && performance.now() - closing < CLOSE_TIMEOUT_MS);
+    const closeMs = performance.now() - closing;
+    return { target, label: SERVERS[target].label, streams: STREAMS, baseline, open, openMs, fanOutMs, closeMs, subscribersAfterClose: after.subscribers };
+  } finally {
+    server.kill();
+  }
+}
+
+function table(r) {
+  const mib = (n) => (n / 2 ** 20).toFixed(1);
+  return [
+    '| server | streams | RSS before (MiB) | RSS with the streams open (MiB) | per stream (KiB RSS) | per stream (KiB heap) | peak RSS (MiB) | open+ack (ms) | fan-out of one change (ms) | close (ms) | subscribers after close |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| ${r.label} | ${r.streams} | ${mib(r.baseline.rss)} | ${mib(r.open.rss)} | ${((r.open.rss - r.baseline.rss) / r.streams / 1024).toFixed(1)} | ${((r.open.heapUsed - r.baseline.heapUsed) / r.streams / 1024).toFixed(1)} | ${mib(r.open.peakRss)} | ${r.openMs.toFixed(0)} | ${r.fanOutMs.toFixed(0)} | ${r.closeMs.toFixed(0)} | ${r.subscribersAfterClose} |`,
+  ].join('\n');
+}
+
+async function main() {
+  const target = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'decorum';
+  if (!SERVERS[target]) throw new Error(`unknown server ${target}; one of ${Object.keys(SERVERS).join(', ')}`);
+  const limits = openFileLimits();
+  const needed = STREAMS + 256; // a socket per stream, plus what Node itself keeps open
+  if (limits && limits.soft < needed) {
+    if (limits.hard < needed || process.env.LISTEN_LIMIT_RAISED) throw new Error(`${STREAMS} streams need about ${needed} open files per process; the limit is ${limits.soft} (hard ${limits.hard}): raise it with ulimit -n`);
+    // Node cannot raise its own limit: run again under a shell that does (the server inherits it).
+    const child = spawn('/bin/sh', ['-c', `ulimit -n ${needed} && exec "$@"`, 'sh', process.execPath, SELF, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, LISTEN_LIMIT_RAISED: '1' } });
+    process.once('SIGTERM', () => child.kill('SIGTERM'));
+    child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+    return;
+  }
+  const result = await measure(target);
+  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(result)}\n` : `${table(result)}\n`);
+  process.exit(0); // the closed streams' sockets need not linger
+}
+
+if (process.argv.includes('--server')) await serve(process.argv[process.argv.indexOf('--server') + 1]);
+else
+  await main().catch((error) => {
+    process.stderr.write(`listen-memory: ${error?.stack ?? error}\n`);
+    process.exit(1);
+  });
