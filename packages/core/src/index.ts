@@ -47,7 +47,7 @@ export type { RequestChannel } from './engine/request-scope.js';
 export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
 export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
-export { encodeMessage, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
 export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';

@@ -1,6 +1,7 @@
 import {
   type Cancellation,
   encodeMessage,
+  encodeMessageBytes,
   errorResponse,
   InvalidRequestError,
   isErrorResponse,
@@ -49,7 +50,7 @@ const noop = (): void => {};
 
 /** Writes one JSON-RPC message as a plain JSON response. */
 function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(encodeMessage(message));
+  return reply.code(status).type(JSON_TYPE).send(encodeMessageBytes(message));
 }
 
 /** Answers a refusal: its own status and a JSON-RPC error body without `id`. */

@@ -5,7 +5,14 @@ import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } fro
  * into the response text as-is instead of being stringified per request.
  */
 export class RawJson {
+  /** The UTF-8 bytes of {@link json}, encoded once, on first use. */
+  private encoded: Buffer | undefined;
+
   constructor(readonly json: string) {}
+
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.json, 'utf8'));
+  }
 }
 
 /** A result response whose result may be pre-serialized. */
@@ -23,6 +30,22 @@ export function encodeMessage(message: EngineResponse | JsonRpcNotification): st
     return `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${message.result.json}}`;
   }
   return JSON.stringify(message);
+}
+
+const RESULT_END = Buffer.from('}');
+
+/**
+ * Serializes one outgoing message to the UTF-8 bytes of its compact JSON. A pre-serialized result
+ * is not encoded again: its cached bytes are copied once between the envelope's head and tail
+ * (a 160 KB tools/list page costs a copy, not a stringify, a concatenation and an encode).
+ */
+export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification): Buffer {
+  if ('result' in message && message.result instanceof RawJson) {
+    const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`, 'utf8');
+    const page = message.result.bytes;
+    return Buffer.concat([head, page, RESULT_END], head.length + page.length + 1);
+  }
+  return Buffer.from(JSON.stringify(message), 'utf8');
 }
 
 /** True for an error response. */

@@ -1,0 +1,23 @@
+import { encodeMessage, encodeMessageBytes, RawJson, type EngineResponse } from '@decorum/core';
+
+describe('encodeMessageBytes', () => {
+  const page = new RawJson('{"resultType":"complete","tools":[{"name":"météo","description":"☂ – 雨"}]}');
+  const cases: Array<[string, EngineResponse]> = [
+    ['a pre-serialized result, integer id', { jsonrpc: '2.0', id: 7, result: page }],
+    ['a pre-serialized result, string id that needs escaping', { jsonrpc: '2.0', id: 'a"b\\c\u2028', result: page }],
+    ['an ordinary result', { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: 'héllo' }] } as never }],
+    ['an error', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Unknown tool: ☂' } }],
+  ];
+
+  it.each(cases)('gives the UTF-8 bytes of encodeMessage for %s', (_name, message) => {
+    const bytes = encodeMessageBytes(message);
+    expect(bytes.toString('utf8')).toBe(encodeMessage(message));
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(encodeMessage(message)));
+  });
+
+  it('encodes a page once and reuses its bytes', () => {
+    const raw = new RawJson('{"x":1}');
+    expect(raw.bytes).toBe(raw.bytes);
+    expect(encodeMessageBytes({ jsonrpc: '2.0', id: 1, result: raw }).toString()).toBe('{"jsonrpc":"2.0","id":1,"result":{"x":1}}');
+  });
+});
