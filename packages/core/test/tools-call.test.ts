@@ -57,6 +57,10 @@ class Caller {
   @Tool({ input: null }) protocol_error() {
     throw new InvalidParamsError('Unknown account: 42');
   }
+  @Tool({ input: null }) thenable() {
+    // Not a native Promise: a handler may return any thenable, and it is awaited.
+    return { then: (resolve: (value: string) => void) => resolve('from a thenable') };
+  }
   @Tool({ input: null }) async context(_args: object, ctx: ToolContext) {
     return JSON.stringify({ id: ctx.requestId, method: ctx.method, client: ctx.client.info?.name, caps: ctx.client.capabilities, aborted: ctx.signal.aborted });
   }
@@ -66,6 +70,11 @@ const { call } = harness([Caller]);
 const callTool = async (name: string, args?: unknown) => (await call(request(1, 'tools/call', args === undefined ? { name } : { name, arguments: args })))!;
 
 describe('tools/call', () => {
+  test('a handler returning a thenable that is not a native Promise is awaited', async () => {
+    const { result } = await callTool('thenable');
+    expect(result.content).toEqual([{ type: 'text', text: 'from a thenable' }]);
+  });
+
   test('a string result is one text block; the handler gets a DTO instance with defaults', async () => {
     const { result } = await callTool('order', { item: 'pen', qty: 2 });
     expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'ordered 2 pen (slow)' }], isError: false });

@@ -1,6 +1,7 @@
 import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
 import { ToolError } from '../errors/tool-error.js';
 import { defineMethod } from '../engine/method.js';
+import { isThenable } from '../engine/thenable.js';
 import { runWithInput } from '../mrtr/input-required.js';
 import type { CallToolResult } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
@@ -34,7 +35,9 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     return tool;
   },
   async run({ scope, params, target: tool, state }) {
-    const outcome = await tool.input.validate(params.arguments ?? {});
+    // Compiled validators answer synchronously; only class-validator's path is a promise.
+    const checkingInput = tool.input.validate(params.arguments ?? {});
+    const outcome = isThenable(checkingInput) ? await checkingInput : checkingInput;
     if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
     scope.openInputRound(state.mrtr, tool.name, params.arguments ?? {});
     let value: unknown;
@@ -53,12 +56,15 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
     if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
     const structured = isCallToolResult(value) ? value.structuredContent : value;
-    const checked = await tool.output.validate(structured);
+    const checkingOutput = tool.output.validate(structured);
+    const checked = isThenable(checkingOutput) ? await checkingOutput : checkingOutput;
     if (!checked.ok) {
       scope.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
       throw new InternalError(`Tool "${tool.name}" produced a result that does not match its outputSchema`);
     }
-    const plain: unknown = JSON.parse(JSON.stringify(checked.value));
-    return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain)) };
+    // One stringify gives both the plain data (class instances, Dates → JSON) and the text block.
+    const json = JSON.stringify(checked.value);
+    const plain: unknown = JSON.parse(json);
+    return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain, json)) };
   },
 });

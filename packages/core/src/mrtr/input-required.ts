@@ -6,6 +6,7 @@
  * Handlers must not swallow the signal (a bare `catch {}` around `await ctx.elicit(...)`). If one
  * does, the round still knows input was requested, and the answer is `input_required` anyway.
  */
+import { isThenable } from '../engine/thenable.js';
 import type { RequestScope } from '../engine/request-scope.js';
 import type { InputRequest, InputRequiredResult } from './input-types.js';
 
@@ -31,7 +32,9 @@ export type HandlerOutcome<T> = { kind: 'value'; value: T } | { kind: 'input_req
 export async function runWithInput<T>(scope: RequestScope, invoke: () => Promise<T> | T): Promise<HandlerOutcome<T>> {
   let value: T;
   try {
-    value = await invoke();
+    const returned = invoke();
+    // A synchronous handler's value needs no extra turn of the microtask queue.
+    value = isThenable(returned) ? await returned : returned;
   } catch (error) {
     // The signal itself, or whatever a handler threw after catching it: the round asked for input.
     const round = scope.openedRound();

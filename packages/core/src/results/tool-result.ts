@@ -29,8 +29,8 @@ function contentFromValue(value: unknown): ContentBlock[] {
 }
 
 /** A tool result for structured output: the value plus its JSON as text for older clients. */
-export function structuredToolResult(structured: unknown): CallToolResult {
-  return { content: [text(JSON.stringify(structured))], structuredContent: structured, isError: false };
+export function structuredToolResult(structured: unknown, json: string = JSON.stringify(structured)): CallToolResult {
+  return { content: [text(json)], structuredContent: structured, isError: false };
 }
 
 /** An `isError` result with a message the model can read. */
