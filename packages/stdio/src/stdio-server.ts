@@ -78,7 +78,18 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
 
   const flow = stdoutFlow(output);
   const write = (message: EngineResponse | JsonRpcNotification): void => {
-    output.write(`${encodeMessage(message)}\n`);
+    const line = encode(message);
+    if (line !== undefined) output.write(`${line}\n`);
+  };
+  const encode = (message: EngineResponse | JsonRpcNotification): string | undefined => {
+    try {
+      return encodeMessage(message);
+    } catch (error) {
+      // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603);
+      // such a notification is dropped.
+      log.error({ err: error }, 'a message could not be serialized to JSON');
+      return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
+    }
   };
 
   const dispatch = (line: string): void => {
