@@ -1,6 +1,7 @@
 import { Console } from 'node:console';
 import type { Readable, Writable } from 'node:stream';
 import {
+  Cancellation,
   createServer,
   encodeMessage,
   errorResponse,
@@ -12,10 +13,11 @@ import {
   type EngineResponse,
   type FlowChannel,
   type JsonRpcNotification,
-  type RequestId,
+  type JsonRpcRequest,
   type ServerOptions,
   type ServerTarget,
 } from '@decorum/core';
+import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { listenTeardown, stdoutFlow } from './listen-flow.js';
 
@@ -48,11 +50,6 @@ export interface StdioServer {
 
 const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
 
-/** In-flight ids are unique per type: `"1"` and `1` are different requests. */
-function idKey(id: RequestId): string {
-  return `${typeof id}:${id}`;
-}
-
 /**
  * Serves decorated classes (or a built server) over stdio: newline-delimited JSON-RPC on
  * stdin/stdout, logs on stderr. Requests run concurrently; `notifications/cancelled` aborts one.
@@ -63,7 +60,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const output = options.output ?? process.stdout;
   const usesProcess = input === process.stdin;
   const log = server.logger.child({ transport: 'stdio' });
-  const inFlight = new Map<string, AbortController>();
+  const inFlight = new InFlight<Cancellation>();
   const graceMs = options.shutdownGraceMs ?? 2000;
   let closing = false;
   let resolveClosed!: () => void;
@@ -106,32 +103,37 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     }
     if (envelope.kind === 'notification') {
       const cancelled = McpEngine.cancelledRequestId(envelope.notification);
-      if (cancelled !== undefined) inFlight.get(idKey(cancelled))?.abort();
+      if (cancelled !== undefined) inFlight.get(cancelled)?.cancel();
       return;
     }
     const { request } = envelope;
-    const key = idKey(request.id);
-    if (inFlight.has(key)) {
+    if (inFlight.has(request.id)) {
       write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${JSON.stringify(request.id)} is already in flight; use a new id per request`)));
       return;
     }
-    const controller = new AbortController();
-    inFlight.set(key, controller);
-    server.engine
-      .handle(request, { signal: controller.signal, notify: (n) => controller.signal.aborted || write(n), flow } as FlowChannel)
-      .then((response) => {
-        if (response && !controller.signal.aborted) {
-          write(response);
-          const teardown = listenTeardown(request.method, request.id);
-          if (teardown) write(teardown);
-        }
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'unexpected engine failure'))
-      .finally(() => {
-        inFlight.delete(key);
-        if (closing && inFlight.size === 0) finish();
-      });
+    // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
+    const cancellation = new Cancellation();
+    inFlight.set(request.id, cancellation);
+    const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
+    server.engine.handle(request, channel).then(
+      (response) => settle(request, cancellation, response),
+      (error: unknown) => {
+        log.error({ err: error }, 'unexpected engine failure');
+        settle(request, cancellation, undefined);
+      },
+    );
   };
+
+  /** A request is done: answer it unless it was cancelled, and let a pending shutdown finish. */
+  function settle(request: JsonRpcRequest, cancellation: Cancellation, response: EngineResponse | undefined): void {
+    inFlight.delete(request.id);
+    if (response && !cancellation.cancelled) {
+      write(response);
+      const teardown = listenTeardown(request.method, request.id);
+      if (teardown) write(teardown);
+    }
+    if (closing && inFlight.size === 0) finish();
+  }
 
   const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, dispatch, () =>
     write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
@@ -143,8 +145,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     if (finished) return;
     finished = true;
     if (graceTimer) clearTimeout(graceTimer);
-    for (const controller of inFlight.values()) controller.abort();
-    inFlight.clear();
+    for (const cancellation of inFlight.drain()) cancellation.cancel();
     input.off('data', onData);
     if (usesProcess) {
       process.off('SIGTERM', onSignal);
