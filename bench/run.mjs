@@ -66,7 +66,10 @@ async function compileServers() {
 // ---------------------------------------------------------------------------------------------
 // 2. Processes
 
-/** A started server process; `peakRssKiB()` reads VmHWM from /proc while it runs. */
+/** Clock ticks per second, the unit of utime and stime in /proc/<pid>/stat. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** A started server process; `peakRssKiB()` and `cpuSeconds()` read /proc while it runs. */
 class ServerProcess {
   constructor(name, args, options = {}) {
     this.name = name;
@@ -113,6 +116,14 @@ class ServerProcess {
       /* exited */
     }
     return this.lastHwm;
+  }
+
+  /** CPU time the process has used so far (user + system, all its threads), in seconds. */
+  cpuSeconds() {
+    // Fields 14 and 15 of /proc/<pid>/stat; counted after the command name, which may hold spaces.
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   }
 
   async stop() {
@@ -238,6 +249,8 @@ function runAutocannon(port, workload, connections, seconds) {
           p99: percentile(latencies, 99),
           errors: result.errors + result.timeouts + result.non2xx,
           total: result.requests.total,
+          answered: result['2xx'],
+          seconds: secs,
         });
       },
     );
@@ -259,6 +272,7 @@ function runStdio(proc, makeLine, inFlight, seconds) {
     let drainTimer;
     const latencies = [];
     const sentAt = inFlight === 1 ? [] : undefined;
+    const start = performance.now();
     const send = (n) => {
       let chunk = '';
       for (let i = 0; i < n; i++) chunk += makeLine(++id);
@@ -271,7 +285,8 @@ function runStdio(proc, makeLine, inFlight, seconds) {
       proc.child.off('exit', onExit);
       clearTimeout(drainTimer);
       latencies.sort((a, b) => a - b);
-      resolve({ rps: rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: 0 });
+      // `answered` and `seconds` include the drain, as the server's CPU time measured around the run does.
+      resolve({ rps: rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: 0, answered: received, seconds: (performance.now() - start) / 1000 });
     };
     const onData = (data) => {
       let n = 0;
@@ -285,7 +300,6 @@ function runStdio(proc, makeLine, inFlight, seconds) {
     const onExit = () => reject(new Error(`${proc.name} exited during the run\n${proc.stderr.slice(-2000)}`));
     stdout.on('data', onData);
     proc.child.once('exit', onExit);
-    const start = performance.now();
     send(inFlight);
     setTimeout(() => {
       stopped = true;
@@ -304,16 +318,32 @@ const median = (values) => {
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 };
 
+/**
+ * Runs one measurement of a server process and adds the server's own cost to its result: CPU
+ * seconds used during the run per answered request (µs), and as a share of one core over the run.
+ * Unlike req/s, the CPU time per request hardly depends on how much of the machine the load
+ * generator takes.
+ */
+async function withServerCpu(proc, measurement) {
+  const before = proc.cpuSeconds();
+  const r = await measurement();
+  const cpu = proc.cpuSeconds() - before;
+  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
+}
+
 function summarize(runs) {
   if (!runs || runs.length === 0) return undefined;
+  const med = (metric) => median(runs.map((r) => r[metric]));
   return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    bytesPerSec: median(runs.map((r) => r.bytesPerSec)),
+    rps: med('rps'),
+    p50: med('p50'),
+    p99: med('p99'),
+    bytesPerSec: med('bytesPerSec'),
+    cpuUsPerReq: med('cpuUsPerReq'),
+    cpuShare: med('cpuShare'),
     errors: runs.reduce((n, r) => n + (r.errors ?? 0), 0),
     rounds: runs.length,
-    all: runs.map((r) => r.rps),
+    runs,
   };
 }
 
@@ -426,7 +456,7 @@ async function main() {
       for (let round = 1; round <= ROUNDS; round++) {
         for (const { w, connections, key } of combos) {
           for (const t of live(w)) {
-            const r = await runAutocannon(t.port, w, connections, DURATION);
+            const r = await withServerCpu(t.proc, () => runAutocannon(t.port, w, connections, DURATION));
             runs[key][t.id].push(r);
             log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
           }
@@ -497,7 +527,7 @@ async function main() {
         for (const inFlight of IN_FLIGHT) {
           const key = `stdio@${inFlight}`;
           for (const t of ordered) {
-            const r = await runStdio(t.proc, makeLine, inFlight, DURATION);
+            const r = await withServerCpu(t.proc, () => runStdio(t.proc, makeLine, inFlight, DURATION));
             runs[key][t.id].push(r);
             log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
           }
@@ -525,14 +555,21 @@ async function main() {
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
 const ms = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
-/** Median over the rounds of a's req/s ÷ b's in the same round (both are summaries with `all`). */
-const roundRatio = (a, b) => {
-  if (!a?.all || !b?.all) return NaN;
-  return median(a.all.map((x, i) => ratio(x, b.all[i])));
+/** Median over the rounds of a's metric (req/s by default) ÷ b's in the same round (both summaries). */
+const roundRatio = (a, b, metric = 'rps') => {
+  if (!a?.runs || !b?.runs) return NaN;
+  return median(a.runs.map((x, i) => ratio(x[metric], b.runs[i]?.[metric])));
 };
 const fmtRatio = (r) => (Number.isFinite(r) ? (r >= 10 ? `${r.toFixed(0)}×` : r >= 1 ? `${r.toFixed(2)}×` : r.toFixed(2)) : '–');
 const mib = (bytesPerSec) => (Number.isFinite(bytesPerSec) ? (bytesPerSec / 2 ** 20).toFixed(1) : '–');
 const pct = (r) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)} %` : '–');
+const micros = (n) => fmt(n, n < 100 ? 1 : 0);
+/** The three server-CPU cells of a table row: µs per answered request, its ratio to the reference target's, share of a core. */
+const cpuCells = (s, reference, isReference) => `${micros(s.cpuUsPerReq)} | ${isReference ? '1.00' : fmtRatio(roundRatio(s, reference, 'cpuUsPerReq'))} | ${pct(s.cpuShare)}`;
+/** A table row for a target that was not measured: its leading cells, then padding to the table's `columns`. */
+const notMeasured = (cells, columns) => `| ${cells.join(' | ')} | not measured |${' |'.repeat(columns - cells.length - 1)}`;
+const CPU_NOTE =
+  "CPU µs/req is the server process's own CPU time (user + system, all threads, from /proc/<pid>/stat) during the run divided by the answers it gave; its ratio is over the reference target's in the same round (median of the per-round ratios), and server CPU is that CPU time over the run's wall time, in % of one core. The load generator shares the machine's cores, so req/s partly measures it; the CPU columns do not, and a server well under 100 % was waiting for the load generator.";
 
 function report({ startedAt, finishedAt, build, results }) {
   const m = machine();
@@ -579,14 +616,16 @@ function report({ startedAt, finishedAt, build, results }) {
     p();
     p('req/s are 2xx answers per second (median of the rounds); p50/p99 in ms; MB/s is the response bytes read per second (MiB/s, headers included). Ratios are Decorum\'s and the SDK\'s req/s over L0\'s, and Decorum\'s over the SDK\'s (median of the per-round ratios).');
     p();
+    p(CPU_NOTE);
+    p();
     const label = Object.fromEntries((results.httpTargets ?? []).map((t) => [t.id, t.label]));
     for (const w of results.httpWorkloads) {
       p(`### ${w.title}`);
       p();
       p(`Answer: ${fmt(w.answerBytes)} bytes of JSON (L0 serves ${w.l0From === 'decorum' ? "Decorum's exact answer bytes" : `the ${w.l0From} answer bytes`}).`);
       p();
-      p('| connections | target | req/s | p50 ms | p99 ms | MB/s | ÷ L0 | ÷ SDK | errors |');
-      p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+      p('| connections | target | req/s | p50 ms | p99 ms | MB/s | ÷ L0 | ÷ SDK | CPU µs/req | CPU ÷ L0 | server CPU | errors |');
+      p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
       for (const c of CONNECTIONS) {
         const key = `${w.id}@${c}`;
         const l0 = get(key, 'l0');
@@ -594,10 +633,10 @@ function report({ startedAt, finishedAt, build, results }) {
         for (const id of ['l0', 'decorum', 'sdk']) {
           const s = get(key, id);
           if (!s) {
-            p(`| ${c} | ${label[id] ?? id} | not measured | | | | | | |`);
+            p(notMeasured([c, label[id] ?? id], 12));
             continue;
           }
-          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : fmtRatio(roundRatio(s, l0))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${s.errors} |`);
+          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : fmtRatio(roundRatio(s, l0))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${cpuCells(s, l0, id === 'l0')} | ${s.errors} |`);
         }
       }
       p();
@@ -609,8 +648,10 @@ function report({ startedAt, finishedAt, build, results }) {
     p();
     p('A client in the bench process keeps N newline-delimited requests in flight on the server\'s stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum\'s answer. p50/p99 are measured with 1 in flight only.');
     p();
-    p('| in flight | target | round-trips/s | p50 ms | p99 ms | ÷ bare loop | ÷ SDK |');
-    p('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+    p(CPU_NOTE.replace('the reference target', 'the bare loop'));
+    p();
+    p('| in flight | target | round-trips/s | p50 ms | p99 ms | ÷ bare loop | ÷ SDK | CPU µs/req | CPU ÷ bare loop | server CPU |');
+    p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     const label = Object.fromEntries(results.stdioTargets.map((t) => [t.id, t.label]));
     for (const n of IN_FLIGHT) {
       const key = `stdio@${n}`;
@@ -619,10 +660,10 @@ function report({ startedAt, finishedAt, build, results }) {
       for (const id of ['echo', 'decorum', 'sdk']) {
         const s = results.stdio[key]?.[id];
         if (!s) {
-          p(`| ${n} | ${label[id] ?? id} | not measured | | | | |`);
+          p(notMeasured([n, label[id] ?? id], 10));
           continue;
         }
-        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : fmtRatio(roundRatio(s, echo))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} |`);
+        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : fmtRatio(roundRatio(s, echo))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${cpuCells(s, echo, id === 'echo')} |`);
       }
     }
     p();
@@ -651,15 +692,16 @@ function report({ startedAt, finishedAt, build, results }) {
     const at = (key, id) => get(key, id);
     const vs = (key, a, b) => roundRatio(at(key, a), at(key, b));
     const rps = (key, id) => fmt(at(key, id)?.rps);
+    const cpu = (a, b) => `; server CPU ${micros(a?.cpuUsPerReq)} vs ${micros(b?.cpuUsPerReq)} µs/req`;
     const tb = vs('call-typebox@64', 'decorum', 'l0');
     const dt = vs('call-dto@64', 'decorum', 'l0');
-    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (TypeBox tool)', judge(tb, 0.8), `${pct(tb)} of L0 (${rps('call-typebox@64', 'decorum')} vs ${rps('call-typebox@64', 'l0')} req/s)`);
-    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (DTO tool)', judge(dt, 0.8), `${pct(dt)} of L0 (${rps('call-dto@64', 'decorum')} vs ${rps('call-dto@64', 'l0')} req/s)`);
+    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (TypeBox tool)', judge(tb, 0.8), `${pct(tb)} of L0 (${rps('call-typebox@64', 'decorum')} vs ${rps('call-typebox@64', 'l0')} req/s)${cpu(at('call-typebox@64', 'decorum'), at('call-typebox@64', 'l0'))}`);
+    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (DTO tool)', judge(dt, 0.8), `${pct(dt)} of L0 (${rps('call-dto@64', 'decorum')} vs ${rps('call-dto@64', 'l0')} req/s)${cpu(at('call-dto@64', 'decorum'), at('call-dto@64', 'l0'))}`);
     const xt = vs('call-typebox@64', 'decorum', 'sdk');
     const xd = vs('call-dto@64', 'decorum', 'sdk');
     row('HTTP tools/call at 64 connections > 10× the SDK v2', judge(Math.min(xt, xd), 10), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);
     const l50 = vs('list-50@64', 'decorum', 'l0');
-    row('HTTP tools/list with 50 tools ≥ 80 % of L0 serving the same bytes (64 connections)', judge(l50, 0.8), `${pct(l50)} (${rps('list-50@64', 'decorum')} vs ${rps('list-50@64', 'l0')} req/s)`);
+    row('HTTP tools/list with 50 tools ≥ 80 % of L0 serving the same bytes (64 connections)', judge(l50, 0.8), `${pct(l50)} (${rps('list-50@64', 'decorum')} vs ${rps('list-50@64', 'l0')} req/s)${cpu(at('list-50@64', 'decorum'), at('list-50@64', 'l0'))}`);
     const flat = [1, 50, 500].map((n) => vs(`list-${n}@64`, 'decorum', 'l0'));
     const mbs = [1, 50, 500].map((n) => `${n}: ${mib(at(`list-${n}@64`, 'decorum')?.bytesPerSec)} vs ${mib(at(`list-${n}@64`, 'l0')?.bytesPerSec)} MB/s`);
     row(
@@ -669,7 +711,7 @@ function report({ startedAt, finishedAt, build, results }) {
     );
     const s = results.stdio['stdio@64'];
     const st = roundRatio(s?.decorum, s?.echo);
-    row('stdio at 64 in flight ≥ 80 % of the bare loop', judge(st, 0.8), `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)`);
+    row('stdio at 64 in flight ≥ 80 % of the bare loop', judge(st, 0.8), `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}`);
     const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
     row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
     row('10,000 idle listen streams under 300 MB RSS', 'not measured', 'subscriptions/listen not implemented yet');
@@ -680,10 +722,10 @@ function report({ startedAt, finishedAt, build, results }) {
   p('| --- | --- | --- |');
   for (const t of targetsMet) p(`| ${t.target} | ${t.status} | ${t.number} |`);
   p();
-  p('## Raw rounds (req/s or round-trips/s of every round, in order)');
+  p('## Raw rounds (req/s or round-trips/s of every round, in order, with the server\'s CPU µs/req)');
   p();
   for (const [key, byTarget] of [...Object.entries(results.http), ...Object.entries(results.stdio)]) {
-    p(`- ${key}: ${Object.entries(byTarget).map(([id, s]) => `${id} ${s.all.map((x) => fmt(x)).join(', ')}`).join('; ')}`);
+    p(`- ${key}: ${Object.entries(byTarget).map(([id, s]) => `${id} ${s.runs.map((r) => `${fmt(r.rps)} (${micros(r.cpuUsPerReq)} µs)`).join(', ')}`).join('; ')}`);
   }
   p();
   return lines.join('\n');
