@@ -6,7 +6,8 @@
  *
  * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [2],
  * BENCH_ROUNDS [3], BENCH_WARMUP seconds per target before a workload's rounds [0.5],
- * BENCH_ONLY comma-separated workload ids or prefixes (e.g. `call-typebox,list`, `stdio`),
+ * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
+ * `stdio`, `listen`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
  * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,12 +27,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0.5);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
+const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
+/** The stream count issue #8's memory target is about. */
+const LISTEN_TARGET_STREAMS = 10_000;
+const LISTEN_TIMEOUT_MS = 5 * 60_000;
 const PROTOCOL = '2026-07-28';
 const CONNECTIONS = [1, 64];
 const IN_FLIGHT = [1, 64];
 
 const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
-const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(o));
+// `list` selects list-1, list-50 and list-500 but not `listen`.
+const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(`${o}-`));
 
 // ---------------------------------------------------------------------------------------------
 // 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
@@ -389,7 +395,7 @@ async function main() {
     return p;
   };
 
-  const results = { http: {}, stdio: {}, rss: {}, unavailable: {} };
+  const results = { http: {}, stdio: {}, rss: {}, listen: {}, unavailable: {} };
   const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
   const stdioSelected = selected('stdio');
 
@@ -538,6 +544,35 @@ async function main() {
       results.stdioTargets = ordered.map((t) => ({ id: t.id, label: t.label, answerBytes: Buffer.byteLength(t.line) + 1 }));
       for (const t of ordered) await t.proc.stop();
     }
+
+    // ---- idle subscriptions/listen streams ---------------------------------------------------
+    // bench/listen-memory.mjs starts the server, opens the streams and reports the server's
+    // memory as JSON; it runs as a child so that it can raise its own open-files limit.
+    if (selected('listen')) {
+      results.listenStreams = LISTEN_STREAMS;
+      for (const id of ['decorum', 'sdk']) {
+        log(`bench: ${fmt(LISTEN_STREAMS)} idle subscriptions/listen streams on ${id}`);
+        const p = await started(`listen-memory.mjs ${id}`, [relative(ROOT, join(BENCH, 'listen-memory.mjs')), id, '--json'], { env: { LISTEN_STREAMS: String(LISTEN_STREAMS) } });
+        let out = '';
+        p.child.stdout.on('data', (d) => (out += d));
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          void p.stop();
+        }, LISTEN_TIMEOUT_MS);
+        const { code, signal } = await p.exited;
+        clearTimeout(timer);
+        if (code === 0) {
+          const r = JSON.parse(out.trim().split('\n').at(-1));
+          results.listen[id] = r;
+          log(`bench: ${id}: ${mib(r.open.rss)} MiB RSS with the streams open, ${mib(r.baseline.rss)} MiB before`);
+        } else {
+          const why = timedOut ? `no result within ${LISTEN_TIMEOUT_MS / 60_000} min` : `exited (${code ?? signal})`;
+          results.unavailable[`listen:${id}`] = `listen-memory.mjs ${id}: ${why}\n${p.stderr.trim().slice(-3000)}`;
+          log(`bench: listen ${id} not measured: ${why}`);
+        }
+      }
+    }
   } finally {
     for (const p of processes) await p.stop();
   }
@@ -561,7 +596,8 @@ const roundRatio = (a, b, metric = 'rps') => {
   return median(a.runs.map((x, i) => ratio(x[metric], b.runs[i]?.[metric])));
 };
 const fmtRatio = (r) => (Number.isFinite(r) ? (r >= 10 ? `${r.toFixed(0)}×` : r >= 1 ? `${r.toFixed(2)}×` : r.toFixed(2)) : '–');
-const mib = (bytesPerSec) => (Number.isFinite(bytesPerSec) ? (bytesPerSec / 2 ** 20).toFixed(1) : '–');
+/** Bytes (or bytes per second) in MiB. */
+const mib = (bytes) => (Number.isFinite(bytes) ? (bytes / 2 ** 20).toFixed(1) : '–');
 const pct = (r) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)} %` : '–');
 const micros = (n) => fmt(n, n < 100 ? 1 : 0);
 /** The three server-CPU cells of a table row: µs per answered request, its ratio to the reference target's, share of a core. */
@@ -669,10 +705,10 @@ function report({ startedAt, finishedAt, build, results }) {
     p();
   }
 
-  p('## Memory (peak RSS of each server process, VmHWM, over all of its runs)');
+  p('## Memory');
   p();
-  p('| process | peak RSS |');
-  p('| --- | ---: |');
+  p('### Peak RSS of each server process (VmHWM, over all of its runs above)');
+  p();
   const rssLabel = {
     'http:l0': 'HTTP L0 (plain Fastify)',
     'http:decorum': 'HTTP Decorum (mcpPlugin, 4 endpoints: bench tools + 1/50/500-tool lists)',
@@ -681,8 +717,32 @@ function report({ startedAt, finishedAt, build, results }) {
     'stdio:decorum': 'stdio Decorum (mcp-serve)',
     'stdio:sdk': 'stdio SDK v2 (serveStdio)',
   };
-  for (const [k, v] of Object.entries(results.rss)) p(`| ${rssLabel[k] ?? k} | ${v ? `${(v / 1024).toFixed(1)} MiB` : '–'} |`);
-  p('| 10,000 idle `subscriptions/listen` streams | not measured: subscriptions/listen not implemented yet |');
+  if (Object.keys(results.rss).length === 0) p('No HTTP or stdio server ran in this run (BENCH_ONLY).');
+  else {
+    p('| process | peak RSS |');
+    p('| --- | ---: |');
+    for (const [k, v] of Object.entries(results.rss)) p(`| ${rssLabel[k] ?? k} | ${v ? `${(v / 1024).toFixed(1)} MiB` : '–'} |`);
+  }
+  p();
+  const streams = results.listenStreams;
+  p(`### ${streams ? fmt(streams) : fmt(LISTEN_STREAMS)} idle \`subscriptions/listen\` streams over HTTP`);
+  p();
+  if (!streams) p('Not measured in this run (BENCH_ONLY without `listen`).');
+  else {
+    p(`bench/listen-memory.mjs starts a fresh server with one tool in its own process, opens ${fmt(streams)} listens for tools/list changes from 127.0.0.1 (one connection each) and waits for every acknowledgement; the server then reports its RSS after a forced GC. "Per stream" is the growth over the RSS before any stream was opened, divided by the streams. It then publishes one tools/list change (fan-out: until every stream has it), closes every stream and times until the server has dropped every subscriber.`);
+    p();
+    p('| server | RSS in total, streams open | RSS before | per stream (RSS) | per stream (JS heap) | peak RSS | open + ack | fan-out of one change | close | subscribers left |');
+    p('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const id of ['decorum', 'sdk']) {
+      const r = results.listen[id];
+      if (!r) {
+        p(notMeasured([id], 10));
+        continue;
+      }
+      const perStream = (field) => `${((r.open[field] - r.baseline[field]) / r.streams / 1024).toFixed(1)} KiB`;
+      p(`| ${r.label} | ${mib(r.open.rss)} MiB | ${mib(r.baseline.rss)} MiB | ${perStream('rss')} | ${perStream('heapUsed')} | ${mib(r.open.peakRss)} MiB | ${fmt(r.openMs)} ms | ${fmt(r.fanOutMs)} ms | ${fmt(r.closeMs)} ms | ${r.subscribersAfterClose} |`);
+    }
+  }
   p();
 
   // ---- Targets ----
@@ -714,7 +774,18 @@ function report({ startedAt, finishedAt, build, results }) {
     row('stdio at 64 in flight ≥ 80 % of the bare loop', judge(st, 0.8), `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}`);
     const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
     row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
-    row('10,000 idle listen streams under 300 MB RSS', 'not measured', 'subscriptions/listen not implemented yet');
+    const listen = results.listen.decorum;
+    const sdkListen = results.listen.sdk;
+    const mb = (bytes) => `${mib(bytes)} MiB (${(bytes / 1e6).toFixed(0)} MB)`;
+    // A run with another stream count (BENCH_LISTEN_STREAMS) shows its numbers but does not judge the target.
+    const total = listen?.streams === LISTEN_TARGET_STREAMS ? listen.open.rss : NaN;
+    let where = 'not measured in this run';
+    if (listen) {
+      const other = Number.isFinite(total) ? '' : ` (not the ${fmt(LISTEN_TARGET_STREAMS)} of the target)`;
+      where = `${mb(listen.open.rss)} with ${fmt(listen.streams)} streams open${other}: ${mib(listen.baseline.rss)} MiB before + ${((listen.open.rss - listen.baseline.rss) / listen.streams / 1024).toFixed(1)} KiB per stream`;
+    }
+    if (sdkListen) where += `; SDK v2: ${mib(sdkListen.open.rss)} MiB`;
+    row(`${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`, judge(total, 300e6, '<='), where);
   }
   p('## Targets (issue #8)');
   p();
