@@ -19,6 +19,7 @@ import {
 } from '@decorum/core';
 import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
+import { LineWriter } from './line-writer.js';
 import { listenTeardown, stdoutFlow } from './listen-flow.js';
 
 /** Options of {@link serveStdio}. */
@@ -74,9 +75,10 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const flow = stdoutFlow(output);
+  const lines = new LineWriter(output);
   const write = (message: EngineResponse | JsonRpcNotification): void => {
     const line = encode(message);
-    if (line !== undefined) output.write(`${line}\n`);
+    if (line !== undefined) lines.write(line);
   };
   const encode = (message: EngineResponse | JsonRpcNotification): string | undefined => {
     try {
@@ -88,6 +90,10 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
     }
   };
+  // Lines wait for the end of the turn; a process that exits (or crashes) mid-turn still sends
+  // what it had answered, as it did when every message was written at once.
+  const flushOnExit = () => lines.flushAll();
+  if (output === process.stdout) process.on('exit', flushOnExit);
 
   const dispatch = (line: string): void => {
     let envelope;
@@ -151,13 +157,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
     }
-    const done = () => {
+    process.off('exit', flushOnExit);
+    // Flush what is queued for stdout before reporting closed (and maybe exiting).
+    lines.flushAll(() => {
       resolveClosed();
       if (options.exitOnClose ?? usesProcess) process.exit(0);
-    };
-    // Flush what is queued for stdout before reporting closed (and maybe exiting).
-    if (output.writableLength > 0) output.write('', done);
-    else done();
+    });
   }
 
   function beginClose(): Promise<void> {

@@ -27,6 +27,24 @@ class Tools {
 }
 
 const add = (id: string | number, a = 20, b = 22) => JSON.stringify(request(id, 'tools/call', { name: 'add', arguments: { a, b } }));
+const count = (id: string | number, steps: number) => JSON.stringify(request(id, 'tools/call', { name: 'count', arguments: { steps } }, { progressToken: `p-${id}` }));
+type Message = Record<string, any>;
+const isAnswer = (m: Message) => 'id' in m;
+const answers = (messages: Message[]) => messages.filter(isAnswer);
+
+/**
+ * Every id answered exactly once ("7" and 7 are two requests), and each answer written after all
+ * of its request's progress notifications, which count 1, 2, … `steps(id)` in order.
+ */
+function expectEachAnsweredOnce(messages: Message[], ids: Array<string | number>, steps: (id: string | number) => number = () => 0) {
+  const answered = answers(messages).map((m) => `${typeof m.id}:${m.id}`);
+  expect(answered.sort()).toEqual(ids.map((id) => `${typeof id}:${id}`).sort());
+  messages.forEach((answer, at) => {
+    if (!isAnswer(answer)) return;
+    const progress = messages.flatMap((m, i) => (m.params?.progressToken === `p-${answer.id}` ? [{ value: m.params.progress, before: i < at }] : []));
+    expect(progress).toEqual(Array.from({ length: steps(answer.id) }, (_, k) => ({ value: k + 1, before: true })));
+  });
+}
 
 describe('serveStdio', () => {
   test('a result JSON cannot carry is answered with -32603, and the server keeps serving', async () => {
@@ -37,5 +55,51 @@ describe('serveStdio', () => {
     expect(messages.find((m) => m.id === 'after')?.result.content[0].text).toBe('42');
     input.end();
     await served.closed;
+  });
+
+  test('many requests in one chunk are each answered once, ids intact, in one write', async () => {
+    const { input, output, until } = serveInProcess([Tools]);
+    const ids = Array.from({ length: 100 }, (_, i) => [i, String(i)]).flat();
+    input.write(ids.map((id) => `${add(id, typeof id === 'number' ? id : 1000, 1)}\n`).join(''));
+    const messages = await until((m) => m.length >= ids.length);
+    expectEachAnsweredOnce(messages, ids);
+    for (const m of messages) expect(m.result.content[0].text).toBe(String(typeof m.id === 'number' ? m.id + 1 : 1001));
+    expect(output.chunks).toHaveLength(1);
+  });
+
+  test("a request's progress notifications are written before its response, in order", async () => {
+    const { input, until } = serveInProcess([Tools]);
+    const ids = [1, 2, 3, 4, 5, 'a', 'b'];
+    input.write(ids.map((id) => `${count(id, 7)}\n${add(`add-${id}`)}\n`).join(''));
+    const messages = await until((m) => answers(m).length >= ids.length * 2);
+    expectEachAnsweredOnce(messages, [...ids, ...ids.map((id) => `add-${id}`)], (id) => (ids.includes(id) ? 7 : 0));
+  });
+
+  test('a slow stdout that asks to wait loses nothing and keeps each request in order', async () => {
+    const output = new RecordingOutput(1, 256);
+    const { input, until } = serveInProcess([Tools], { output });
+    const ids: number[] = [];
+    for (let chunk = 0; chunk < 4; chunk++) {
+      const lines: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        const id = chunk * 50 + i;
+        ids.push(id);
+        lines.push(id % 3 === 0 ? count(id, 4) : add(id));
+      }
+      input.write(`${lines.join('\n')}\n`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const messages = await until((m) => answers(m).length >= ids.length);
+    expectEachAnsweredOnce(messages, ids, (id) => (Number(id) % 3 === 0 ? 4 : 0));
+    expect(output.chunks.length).toBeLessThan(messages.length);
+  });
+
+  test('stdin ending with requests in flight: every answer is written before closed resolves', async () => {
+    const output = new RecordingOutput(1, 64);
+    const { input, served } = serveInProcess([Tools], { output });
+    const ids = Array.from({ length: 30 }, (_, i) => i);
+    input.end(ids.map((id) => `${count(id, 6)}\n`).join(''));
+    await served.closed;
+    expectEachAnsweredOnce(output.messages, ids, () => 6);
   });
 });

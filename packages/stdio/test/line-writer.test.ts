@@ -1,0 +1,56 @@
+import { LineWriter } from '../src/line-writer.js';
+import { RecordingOutput } from './support/in-process-stdio.js';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('LineWriter', () => {
+  test('the lines of one turn leave in one write, in order', async () => {
+    const output = new RecordingOutput();
+    const writer = new LineWriter(output);
+    writer.write('one');
+    writer.write('two');
+    await Promise.resolve();
+    writer.write('three');
+    expect(output.chunks).toEqual([]);
+    await nextTurn();
+    expect(output.chunks).toEqual(['one\ntwo\nthree\n']);
+    writer.write('four');
+    await nextTurn();
+    expect(output.chunks).toEqual(['one\ntwo\nthree\n', 'four\n']);
+  });
+
+  test('a queue past 64 KiB is written at once, behind what was queued before it', () => {
+    const output = new RecordingOutput();
+    const writer = new LineWriter(output);
+    const big = 'x'.repeat(70_000);
+    writer.write('small');
+    writer.write(big);
+    expect(output.chunks).toEqual([`small\n${big}\n`]);
+  });
+
+  test('while the stream asks to wait, lines queue and leave together once it drains', async () => {
+    const output = new RecordingOutput(5, 1);
+    const writer = new LineWriter(output);
+    writer.write('a');
+    await nextTurn();
+    expect(output.writableNeedDrain).toBe(true);
+    writer.write('b');
+    await nextTurn();
+    writer.write('c');
+    await nextTurn();
+    expect(output.chunks).toEqual(['a\n']);
+    await new Promise((resolve) => output.once('drain', resolve));
+    expect(output.chunks).toEqual(['a\n', 'b\nc\n']);
+  });
+
+  test('flushAll writes even into a stream that asked to wait, and calls back once it is all taken', async () => {
+    const output = new RecordingOutput(5, 1);
+    const writer = new LineWriter(output);
+    writer.write('a');
+    await nextTurn();
+    writer.write('b');
+    expect(output.writableNeedDrain).toBe(true);
+    const taken = new Promise((resolve) => writer.flushAll(() => resolve({ text: output.chunks.join(''), pending: output.writableLength })));
+    expect(await taken).toEqual({ text: 'a\nb\n', pending: 0 });
+  });
+});
