@@ -16,10 +16,25 @@ export class LineSplitter {
 
   push(chunk: Buffer): void {
     let start = 0;
-    for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-      this.append(chunk.subarray(start, nl));
+    if (this.pendingBytes > 0 || this.discarding) {
+      // The first newline ends a line that began in an earlier chunk.
+      const nl = chunk.indexOf(0x0a);
+      if (nl === -1) {
+        this.append(chunk);
+        return;
+      }
+      this.append(chunk.subarray(0, nl));
       this.endLine();
       start = nl + 1;
+    }
+    const last = chunk.lastIndexOf(0x0a);
+    if (last >= start) {
+      // The complete lines are decoded with one call when together they fit the limit (always, for
+      // pipe reads under the default 4 MiB); a byte 0x0a only ever encodes "\n" in UTF-8, so the
+      // text splits where the bytes do.
+      if (last - start <= this.maxLineBytes) this.emitAll(chunk.toString('utf8', start, last));
+      else this.emitEach(chunk, start);
+      start = last + 1;
     }
     if (start < chunk.length) this.append(chunk.subarray(start));
   }
@@ -27,6 +42,24 @@ export class LineSplitter {
   /** The stream ended: a last line without a newline still counts. */
   end(): void {
     if (this.pendingBytes > 0 || this.discarding) this.endLine();
+  }
+
+  private emitAll(text: string): void {
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      this.emit(text.slice(from, nl));
+      from = nl + 1;
+    }
+    this.emit(text.slice(from));
+  }
+
+  /** Line by line, so that an oversized line is never decoded. */
+  private emitEach(chunk: Buffer, start: number): void {
+    for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      if (nl - start > this.maxLineBytes) this.onOversized();
+      else this.emit(chunk.toString('utf8', start, nl));
+      start = nl + 1;
+    }
   }
 
   private append(part: Buffer): void {
@@ -50,8 +83,11 @@ export class LineSplitter {
     const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    let line = bytes.toString('utf8');
-    if (line.endsWith('\r')) line = line.slice(0, -1);
+    this.emit(bytes.toString('utf8'));
+  }
+
+  private emit(line: string): void {
+    if (line.charCodeAt(line.length - 1) === 0x0d) line = line.slice(0, -1);
     if (line.trim() !== '') this.onLine(line);
   }
 }

@@ -102,4 +102,13 @@ describe('serveStdio', () => {
     await served.closed;
     expectEachAnsweredOnce(output.messages, ids, () => 6);
   });
+
+  test('a line over the limit gets -32600 and the requests around it in the same chunk are served', async () => {
+    const { input, until } = serveInProcess([Tools], { maxLineBytes: 1024 });
+    input.write(`${add('before')}\n${JSON.stringify(request('huge', 'tools/call', { name: 'add', arguments: { a: 1, b: 2, pad: 'x'.repeat(2000) } }))}\n${add('after')}\n`);
+    const messages = await until((m) => m.length >= 3);
+    expect(messages.filter((m) => m.result).map((m) => [m.id, m.result.content[0].text])).toEqual([['before', '42'], ['after', '42']]);
+    const refused = messages.filter((m) => m.error);
+    expect(refused).toEqual([{ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('1024-byte line limit') } }]);
+  });
 });
