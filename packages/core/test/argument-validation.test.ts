@@ -4,7 +4,7 @@ import { Type as Nested } from 'class-transformer';
 import { Type } from 'typebox';
 import { Settings } from 'typebox/system';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { compileSchema, Field, type ValidationIssue } from '@decorum/core';
+import { compileSchema, Field, type CompiledSchema, type ValidationIssue } from '@decorum/core';
 import { formatIssues } from '../src/validation/issues.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ const good = { location: 'Paris', days: 3, address: { zip: '75001', city: 'Paris
 /** `good` without one property (JSON has no `undefined`: a missing property is an absent key). */
 const goodWithout = (key: keyof typeof good) => Object.fromEntries(Object.entries(good).filter(([k]) => k !== key));
 
-const failed = async (compiled: { validate(v: unknown): Promise<{ ok: boolean; issues?: ValidationIssue[] }> }, value: unknown) => {
+const failed = async (compiled: Pick<CompiledSchema, 'validate'>, value: unknown) => {
   const outcome = await compiled.validate(value);
   if (outcome.ok) throw new Error(`expected ${JSON.stringify(value)} to be invalid`);
   return outcome.issues as ValidationIssue[];

@@ -18,8 +18,10 @@ export interface CompiledSchema {
   /**
    * Checks one value: `{ ok: true, value }` with the value to hand the handler (a DTO instance
    * with defaults, or the TypeBox value with defaults on a copy), or `{ ok: false, issues }`.
+   * Compiled checks answer synchronously; only the class-validator path returns a promise, so
+   * callers `await` the result (or test for a thenable first).
    */
-  validate(value: unknown): Promise<ValidationOutcome>;
+  validate(value: unknown): ValidationOutcome | Promise<ValidationOutcome>;
 }
 
 /** A short description of what was passed instead of a schema, for the error message. */
@@ -53,6 +55,5 @@ export function compileSchema(source: Function | object, objectRoot = true): Com
   if (objectRoot && jsonSchema.type !== 'object') {
     throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); use Type.Object({ ... })`);
   }
-  const check = compileTypeBoxValidator(source);
-  return Object.freeze({ jsonSchema, validate: async (value: unknown) => check(value) });
+  return Object.freeze({ jsonSchema, validate: compileTypeBoxValidator(source) });
 }
