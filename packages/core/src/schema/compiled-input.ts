@@ -4,7 +4,7 @@
  * inspecting the DTO, generating the schema, compiling the validator — happens in
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
-import { compileDtoValidator } from '../validation/dto-validator.js';
+import { compileDtoValidator, type DtoValidationStrategy } from '../validation/dto-validator.js';
 import type { ValidationOutcome } from '../validation/issues.js';
 import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
 import { dtoToJsonSchema } from './from-dto.js';
@@ -15,6 +15,12 @@ import { deepFreeze, type JsonSchema } from './json-schema.js';
 export interface CompiledSchema {
   /** JSON Schema 2020-12, deeply frozen (it is shared by every listing). */
   readonly jsonSchema: JsonSchema;
+  /**
+   * How `validate` decides: `typebox` — TypeBox's compiled check; `json-schema` — a DTO whose
+   * class-validator records all map to its JSON Schema, checked compiled, with class-validator
+   * for what the check refuses; `class-validator` — a DTO validated by class-validator throughout.
+   */
+  readonly strategy: 'typebox' | DtoValidationStrategy;
   /**
    * Checks one value: `{ ok: true, value }` with the value to hand the handler (a DTO instance
    * with defaults, or the TypeBox value with defaults on a copy), or `{ ok: false, issues }`.
@@ -46,7 +52,8 @@ function describe(source: unknown): string {
 export function compileSchema(source: Function | object, objectRoot = true): CompiledSchema {
   if (typeof source === 'function' && typeof source.prototype === 'object' && source.prototype !== null) {
     const jsonSchema = deepFreeze(dtoToJsonSchema(source));
-    return Object.freeze({ jsonSchema, validate: compileDtoValidator(source) });
+    const validate = compileDtoValidator(source);
+    return Object.freeze({ jsonSchema, strategy: validate.strategy, validate });
   }
   if (typeof source === 'function' || !isTypeBoxSchema(source)) {
     throw new Error(`a schema must be a class-validator DTO class or a TypeBox schema (e.g. Type.Object({ ... })); got ${describe(source)}`);
@@ -55,5 +62,5 @@ export function compileSchema(source: Function | object, objectRoot = true): Com
   if (objectRoot && jsonSchema.type !== 'object') {
     throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); use Type.Object({ ... })`);
   }
-  return Object.freeze({ jsonSchema, validate: compileTypeBoxValidator(source) });
+  return Object.freeze({ jsonSchema, strategy: 'typebox' as const, validate: compileTypeBoxValidator(source) });
 }

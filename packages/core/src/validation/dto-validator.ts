@@ -1,5 +1,8 @@
 /**
- * The validator of a class-validator DTO. Per request it does three things, in order:
+ * The validator of a class-validator DTO. Where the DTO's JSON Schema says everything its
+ * class-validator records say (see `dto-exact-schema.ts`), a compiled check of that schema and an
+ * instance built without class-transformer answer first (`dto-fast-path.ts`); every value they do
+ * not accept, and every request to any other DTO, takes the full path, which does three things:
  *
  * 1. a walk over the plain arguments along the DTO's shape (from `inspectDto`, read once):
  *    fills `@Field({ default })` into absent properties, reports each absent required property
@@ -12,6 +15,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
 import { constraintName, enumValues, inspectDto, matchesPattern, TYPE_BY_CONSTRAINT, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
+import { compileDtoFastPath } from './dto-fast-path.js';
 import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
@@ -318,8 +322,9 @@ async function collect(errors: ValidationError[], plan: ClassPlan | undefined, o
 }
 
 /**
- * Compiles the validator of one DTO class: the class (and every DTO under it) is inspected
- * here, once; the returned function does only per-request work.
+ * Compiles the full (class-validator) path of one DTO class: the class (and every DTO under it)
+ * is inspected here, once; the returned function does only per-request work. Every DTO validator
+ * falls back to it; `compileDtoValidator` is the one to use.
  *
  * @param cls - a class-validator DTO class with a no-argument constructor.
  * @returns a function resolving to `{ ok: true, value }` with `value` a real `cls` instance
@@ -327,7 +332,7 @@ async function collect(errors: ValidationError[], plan: ClassPlan | undefined, o
  *   failing field: pointer, JSON Schema keyword, concrete message.
  * @throws Error when the DTO cannot be inspected (see `inspectDto`).
  */
-export function compileDtoValidator(cls: Function): (value: unknown) => Promise<ValidationOutcome<object>> {
+export function compileClassValidatorPath(cls: Function): (value: unknown) => Promise<ValidationOutcome<object>> {
   const root = planFor(cls, new Map());
   const target = cls as new () => object;
   return async (value) => {
@@ -340,4 +345,40 @@ export function compileDtoValidator(cls: Function): (value: unknown) => Promise<
     if (errors.length > 0) await collect(errors, root, instance, '', issues, settled);
     return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues: settleIssues(issues) };
   };
+}
+
+/**
+ * How a DTO validator decides: `json-schema` — a compiled check of the DTO's JSON Schema accepts
+ * (synchronously) what it can prove class-validator accepts, the rest goes to class-validator;
+ * `class-validator` — every value goes through class-transformer and class-validator.
+ */
+export type DtoValidationStrategy = 'json-schema' | 'class-validator';
+
+/** A compiled DTO validator, with the strategy it chose at start-up. */
+export interface DtoValidator {
+  /**
+   * `{ ok: true, value }` with `value` a real instance of the DTO (nested DTOs instantiated,
+   * initializers and `@Field` defaults applied), or `{ ok: false, issues }` listing every failing
+   * field. Synchronous when the fast path accepts the value, a promise otherwise.
+   */
+  (value: unknown): ValidationOutcome<object> | Promise<ValidationOutcome<object>>;
+  readonly strategy: DtoValidationStrategy;
+  /** Why the DTO keeps class-validator (`Order.email: @IsEmail has no JSON Schema counterpart…`); `undefined` for `json-schema`. */
+  readonly reason: string | undefined;
+}
+
+/**
+ * Compiles the validator of one DTO class, choosing its strategy once: `json-schema` when every
+ * class-validator record of the DTO and of every DTO under it is implied by the generated schema
+ * and class-transformer does nothing beyond `@Type(() => Dto)` for nested DTOs; otherwise
+ * `class-validator`. Either way the outcomes — values and issues — are those of the full path.
+ *
+ * @param cls - a class-validator DTO class with a no-argument constructor.
+ * @throws Error when the DTO cannot be inspected (see `inspectDto`).
+ */
+export function compileDtoValidator(cls: Function): DtoValidator {
+  const fullPath = compileClassValidatorPath(cls);
+  const fast = compileDtoFastPath(cls, fullPath);
+  const validate: (value: unknown) => ValidationOutcome<object> | Promise<ValidationOutcome<object>> = fast.validate ?? fullPath;
+  return Object.freeze(Object.assign(validate, { strategy: fast.validate ? ('json-schema' as const) : ('class-validator' as const), reason: fast.reason }));
 }

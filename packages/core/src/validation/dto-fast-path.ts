@@ -1,0 +1,51 @@
+/**
+ * The fast path of a DTO validator: where the DTO's JSON Schema decides validity exactly as
+ * class-validator does (`exactSchema`) and its instances can be built without class-transformer
+ * (`planInstance`), a request costs one instance build and one compiled check, synchronously.
+ *
+ * The check runs on the instance, i.e. on exactly what class-validator would validate —
+ * initializers and `@Field` defaults included. The fast path only ever says "valid": a value it
+ * cannot build or that fails the check goes to the full path, which then reports the same issues
+ * it always has (or accepts a value the schema is stricter about, such as `null` for an
+ * `@IsOptional` property).
+ */
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { buildInstance, NOT_BUILT, planInstance } from './dto-instance.js';
+import { exactSchema } from './dto-exact-schema.js';
+import type { ValidationOutcome } from './issues.js';
+
+/** A validator that answers synchronously when it can. */
+export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<ValidationOutcome<object>>;
+
+/**
+ * Compiles the fast path of `cls` in front of `fullPath`, once.
+ *
+ * @param cls - a class-validator DTO class.
+ * @param fullPath - the class-validator path, for every value the fast path does not accept.
+ * @returns `{ validate }`, or `{ reason }` saying why `cls` must stay on the full path.
+ * @throws Error as `inspectDto` does.
+ */
+export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => Promise<ValidationOutcome<object>>): { validate: DtoCheck; reason?: undefined } | { validate?: undefined; reason: string } {
+  const exact = exactSchema(cls);
+  if (exact.reason !== undefined) return { reason: exact.reason };
+  const planned = planInstance(cls);
+  if (planned.reason !== undefined) return { reason: planned.reason };
+  const { plan } = planned;
+  let check: { Check(value: unknown): boolean };
+  try {
+    check = Compile(exact.schema as TSchema);
+  } catch (error) {
+    return { reason: `TypeBox cannot compile the schema (${(error as Error).message})` };
+  }
+  const validate: DtoCheck = (value) => {
+    try {
+      const instance = buildInstance(value, plan);
+      if (instance !== NOT_BUILT && check.Check(instance)) return { ok: true, value: instance };
+    } catch {
+      // A constructor or getter threw: the full path meets it again and reports it as it always has.
+    }
+    return fullPath(value);
+  };
+  return { validate };
+}
