@@ -5,7 +5,8 @@ import { serveStdio, type StdioOptions, type StdioServer } from '@decorum/stdio'
 
 /**
  * A stdout stand-in that records every chunk the server wrote. `delayMs` makes it a slow reader
- * (each chunk is acknowledged later), and a small `highWaterMark` makes `write` return false soon.
+ * (each chunk is acknowledged later), `stall()` one that stopped reading, and a small
+ * `highWaterMark` makes `write` return false soon.
  */
 export class RecordingOutput extends Writable {
   /** The text of each chunk, in the order the stream took them. */
@@ -15,11 +16,26 @@ export class RecordingOutput extends Writable {
     super({ highWaterMark });
   }
 
+  private held: Array<() => void> | undefined;
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.chunks.push(chunk.toString('utf8'));
     this.emit('recorded');
-    if (this.delayMs > 0) setTimeout(callback, this.delayMs);
+    if (this.held) this.held.push(callback);
+    else if (this.delayMs > 0) setTimeout(callback, this.delayMs);
     else callback();
+  }
+
+  /** Stops acknowledging chunks: a client that stopped reading. */
+  stall(): void {
+    this.held ??= [];
+  }
+
+  /** Acknowledges what was held, and every chunk from now on. */
+  unstall(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const callback of held) callback();
   }
 
   /** Every complete line written so far. */
