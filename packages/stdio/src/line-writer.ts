@@ -4,9 +4,11 @@ import type { Writable } from 'node:stream';
 const FLUSH_AT = 64 * 1024;
 
 /**
- * Writes newline-delimited messages with one `write` per turn of the event loop: the answers to a
- * chunk of requests leave together. Each `write` to a pipe is a system call (a synchronous one for
- * process.stdout on Linux), and one per message was the largest cost of mcp-serve under load.
+ * Writes newline-delimited messages with one `write` per burst: the lines queued while one I/O
+ * callback and the promise jobs it started run (the answers to a chunk of requests) leave
+ * together, from a `process.nextTick` that runs once those jobs are done. Each `write` to a pipe is
+ * a system call (a synchronous one for process.stdout on Linux), and one per message was the
+ * largest cost of mcp-serve under load.
  *
  * Lines keep their order. When the stream asks to wait (`write` returned false), lines queue here
  * until it drains and then go out as one chunk.
@@ -24,8 +26,9 @@ export class LineWriter {
     if (this.waitingForDrain) return;
     if (this.queued.length >= FLUSH_AT) this.flush();
     else if (!this.scheduled) {
+      // A tick queued from a promise job runs after the whole job queue: every answer of the burst.
       this.scheduled = true;
-      setImmediate(this.endOfTurn);
+      process.nextTick(this.endOfBurst);
     }
   }
 
@@ -42,7 +45,7 @@ export class LineWriter {
     else done();
   }
 
-  private readonly endOfTurn = (): void => {
+  private readonly endOfBurst = (): void => {
     this.scheduled = false;
     this.flush();
   };

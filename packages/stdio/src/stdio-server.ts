@@ -90,8 +90,8 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
     }
   };
-  // Lines wait for the end of the turn; a process that exits (or crashes) mid-turn still sends
-  // what it had answered, as it did when every message was written at once.
+  // Lines wait for the end of their burst; a process that exits (or crashes) before it still
+  // sends what it had answered, as it did when every message was written at once.
   const flushOnExit = () => lines.flushAll();
   if (output === process.stdout) process.on('exit', flushOnExit);
 

@@ -4,11 +4,12 @@ import { RecordingOutput } from './support/in-process-stdio.js';
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('LineWriter', () => {
-  test('the lines of one turn leave in one write, in order', async () => {
+  test('the lines of one burst (a callback and the promise jobs it starts) leave in one write, in order', async () => {
     const output = new RecordingOutput();
     const writer = new LineWriter(output);
     writer.write('one');
     writer.write('two');
+    await Promise.resolve();
     await Promise.resolve();
     writer.write('three');
     expect(output.chunks).toEqual([]);
