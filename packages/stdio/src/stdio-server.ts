@@ -121,7 +121,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     const cancellation = new Cancellation();
     inFlight.set(request.id, cancellation);
     const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
-    server.engine.handle(request, channel).then(
+    server.engine.handleRequest(request, channel).then(
       (response) => settle(request, cancellation, response),
       (error: unknown) => {
         log.error({ err: error }, 'unexpected engine failure');

@@ -68,22 +68,29 @@ export class McpEngine {
    * Handles one parsed message. Resolves to the response, or `undefined` when there is none
    * (a notification, a stray response, or a request cancelled before it answered).
    */
-  async handle(message: unknown, channel: RequestChannel): Promise<EngineResponse | undefined> {
+  handle(message: unknown, channel: RequestChannel): Promise<EngineResponse | undefined> {
     let envelope;
     try {
       envelope = readEnvelope(message);
     } catch (error) {
-      return errorResponse(undefined, error);
+      return Promise.resolve(errorResponse(undefined, error));
     }
-    if (envelope.kind !== 'request') return undefined;
-    const { request } = envelope;
+    if (envelope.kind !== 'request') return Promise.resolve(undefined);
+    return this.handleRequest(envelope.request, channel);
+  }
+
+  /**
+   * Handles one request whose envelope the transport already checked with `readEnvelope`
+   * (stdio reads it first to route notifications and refuse duplicate ids): every later step.
+   */
+  handleRequest(request: JsonRpcRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
     let prepared: PreparedRequest;
     try {
       const meta = this.readMeta(request);
       this.checkVersion(meta);
       prepared = this.route(request, meta);
     } catch (error) {
-      return errorResponse(request.id, error);
+      return Promise.resolve(errorResponse(request.id, error));
     }
     return this.execute(prepared, channel);
   }
