@@ -525,7 +525,8 @@ async function main() {
       const lineFile = join(tmp, 'echo-line.txt');
       writeFileSync(lineFile, (decorum ?? sdk)?.line ?? '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"42"}]}}');
       const echo = await startStdio('echo', 'bare line loop', [rel('echo-stdio.js'), lineFile]);
-      const ordered = [echo, decorum, sdk].filter(Boolean);
+      const floor = await startStdio('floor', 'JSON floor (parse + stringify only)', [rel('json-floor-stdio.js')]);
+      const ordered = [echo, floor, decorum, sdk].filter(Boolean);
       const runs = Object.fromEntries(IN_FLIGHT.map((n) => [`stdio@${n}`, Object.fromEntries(ordered.map((t) => [t.id, []]))]));
       log('bench: stdio warm-up');
       for (const inFlight of IN_FLIGHT) for (const t of ordered) await runStdio(t.proc, makeLine, inFlight, WARMUP);
@@ -682,7 +683,7 @@ function report({ startedAt, finishedAt, build, results }) {
   if (results.stdioTargets?.length) {
     p('## stdio (round-trips per second, tools/call of add_typebox)');
     p();
-    p('A client in the bench process keeps N newline-delimited requests in flight on the server\'s stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum\'s answer. p50/p99 are measured with 1 in flight only.');
+    p('A client in the bench process keeps N newline-delimited requests in flight on the server\'s stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum\'s answer. The JSON floor parses each line and stringifies an answer of the same shape, one write per chunk, and nothing else: what the JSON work alone costs any JSON-RPC server. p50/p99 are measured with 1 in flight only.');
     p();
     p(CPU_NOTE.replace('the reference target', 'the bare loop'));
     p();
@@ -693,7 +694,7 @@ function report({ startedAt, finishedAt, build, results }) {
       const key = `stdio@${n}`;
       const echo = results.stdio[key]?.echo;
       const sdk = results.stdio[key]?.sdk;
-      for (const id of ['echo', 'decorum', 'sdk']) {
+      for (const id of ['echo', 'floor', 'decorum', 'sdk']) {
         const s = results.stdio[key]?.[id];
         if (!s) {
           p(notMeasured([n, label[id] ?? id], 10));
@@ -714,6 +715,7 @@ function report({ startedAt, finishedAt, build, results }) {
     'http:decorum': 'HTTP Decorum (mcpPlugin, 4 endpoints: bench tools + 1/50/500-tool lists)',
     'http:sdk': 'HTTP SDK v2 (same endpoints)',
     'stdio:echo': 'stdio bare line loop',
+    'stdio:floor': 'stdio JSON floor (parse + stringify only)',
     'stdio:decorum': 'stdio Decorum (mcp-serve)',
     'stdio:sdk': 'stdio SDK v2 (serveStdio)',
   };
@@ -771,7 +773,12 @@ function report({ startedAt, finishedAt, build, results }) {
     );
     const s = results.stdio['stdio@64'];
     const st = roundRatio(s?.decorum, s?.echo);
-    row('stdio at 64 in flight ≥ 80 % of the bare loop', judge(st, 0.8), `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}`);
+    const floorShare = roundRatio(s?.decorum, s?.floor);
+    row(
+      'stdio at 64 in flight ≥ 80 % of the bare loop',
+      judge(st, 0.8),
+      `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}; the JSON floor alone reaches ${pct(roundRatio(s?.floor, s?.echo))} of the bare loop, Decorum ${pct(floorShare)} of the JSON floor`,
+    );
     const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
     row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
     const listen = results.listen.decorum;
