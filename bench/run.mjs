@@ -780,7 +780,7 @@ function report({ startedAt, finishedAt, build, results }) {
       `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}; the JSON floor alone reaches ${pct(roundRatio(s?.floor, s?.echo))} of the bare loop, Decorum ${pct(floorShare)} of the JSON floor`,
     );
     const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
-    row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
+    row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)${cpu(at('call-dto@64', 'decorum'), at('call-typebox@64', 'decorum')).replace('; server CPU', '; server CPU at 64 conn, DTO vs TypeBox:')}`);
     const listen = results.listen.decorum;
     const sdkListen = results.listen.sdk;
     const mb = (bytes) => `${mib(bytes)} MiB (${(bytes / 1e6).toFixed(0)} MB)`;
