@@ -17,7 +17,6 @@ import {
   type JsonRpcNotification,
   type Logger,
   type PreparedRequest,
-  type RequestChannel,
   type RequestId,
   type ToolEntry,
 } from '@decorum/core';
