@@ -33,7 +33,7 @@ export interface RequestChannel {
  * anything from being written for the request once it answered or was cancelled.
  */
 export class RequestScope {
-  /** The transport's cancellation; ours (never cancelled) when it gave only a signal or nothing. */
+  /** The transport's cancellation; ours (never cancelled) when it gave neither one nor a signal; `undefined` when it gave only a signal. */
   private readonly cancellation: Cancellation | undefined;
   private open = true;
   private lastProgress = Number.NEGATIVE_INFINITY;

@@ -104,8 +104,6 @@ export class InputRound {
   private joining = false;
   /** `inputResponses` sent without a `requestState`, by key. */
   private unsolicited: Record<string, unknown> = {};
-  /** True when this request is a retry (it carried `requestState` or `inputResponses`). */
-  readonly isRetry: boolean;
 
   /**
    * Opens the request's `requestState` and takes the `inputResponses` it asked for. Throws
@@ -118,7 +116,6 @@ export class InputRound {
     params: JsonObject,
   ) {
     const { requestState, inputResponses } = params;
-    this.isRetry = requestState !== undefined || inputResponses !== undefined;
     if (inputResponses !== undefined && !isObject(inputResponses)) throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
     if (requestState === undefined) {
       // A first request that already carries answers (a client that knows the asks): they count
