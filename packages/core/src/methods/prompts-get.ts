@@ -1,5 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
+import { isThenable } from '../engine/thenable.js';
 import { runWithInput } from '../mrtr/input-required.js';
 import type { PromptEntry } from '../registry/entries.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
@@ -22,7 +23,8 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
     return prompt;
   },
   async run({ scope, params, target: prompt, state }) {
-    const outcome = await prompt.input.validate(params.arguments ?? {});
+    const checking = prompt.input.validate(params.arguments ?? {});
+    const outcome = isThenable(checking) ? await checking : checking;
     if (!outcome.ok) {
       throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues, null)}`, { issues: outcome.issues });
     }
