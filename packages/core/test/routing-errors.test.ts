@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { Writable } from 'node:stream';
 import { jest } from '@jest/globals';
-import { pino } from 'pino';
 import { McpServer, Resource } from '@decorum/core';
 import { UriTemplate } from '../src/uri/uri-template.js';
-import { harness } from '../../../test/support/engine-harness.js';
+import { capturingLogger, harness } from '../../../test/support/engine-harness.js';
 import { request } from '../../../test/support/mcp-requests.js';
 
 @McpServer({ name: 'routing', version: '1.0.0' })
@@ -14,14 +12,8 @@ class Routing {
   }
 }
 
-const lines: Array<Record<string, any>> = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(JSON.parse(String(chunk)));
-    done();
-  },
-});
-const { call } = harness([Routing], { logger: pino({ level: 'info' }, sink) });
+const { logger, lines } = capturingLogger();
+const { call } = harness([Routing], { logger });
 const flushed = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Errors raised before a handler runs (while finding its target) are answered and logged like any other. */

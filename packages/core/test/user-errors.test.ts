@@ -1,9 +1,7 @@
 import 'reflect-metadata';
-import { Writable } from 'node:stream';
 import { IsString } from 'class-validator';
-import { pino } from 'pino';
 import { McpServer, Prompt, Resource, Tool, ToolError, UserError } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
+import { capturingLogger, harness } from '../../../test/support/engine-harness.js';
 import { request } from '../../../test/support/mcp-requests.js';
 
 class Topic {
@@ -37,18 +35,7 @@ class Refusals {
   }
 }
 
-function capturingLogger() {
-  const lines: Array<Record<string, any>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug' }, sink), lines };
-}
-
-const { logger, lines } = capturingLogger();
+const { logger, lines } = capturingLogger('debug');
 const { call } = harness([Refusals], { logger });
 const flushed = () => new Promise((resolve) => setImmediate(resolve));
 
