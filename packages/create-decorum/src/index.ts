@@ -1,0 +1,3 @@
+/** create-decorum — the project scaffolder behind `npm create decorum@latest`, also usable from code. */
+export { scaffold, ScaffoldError, type ScaffoldOptions } from './scaffold.js';
+export { DECORUM_PACKAGES, THIRD_PARTY } from './versions.js';
