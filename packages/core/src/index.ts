@@ -11,6 +11,7 @@ export { Tool } from './decorators/tool.js';
 export { Resource } from './decorators/resource.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './schema/field.js';
+export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
 export { ToolError } from './errors/tool-error.js';
