@@ -2,6 +2,8 @@
  * @decorum/core — the data layer of Decorum: MCP 2026-07-28 types, the transport-agnostic
  * JSON-RPC engine, decorators, registry, schema generation, validation and the request context.
  * It knows nothing of bytes: transports (`@decorum/stdio`, `@decorum/fastify`) frame messages.
+ *
+ * @module \@decorum/core
  */
 import 'reflect-metadata';
 

@@ -19,6 +19,7 @@ export interface CompletionContext extends RequestContext {
 /** What a completer returns: the values (best first), or the values with `total`/`hasMore`. */
 export type CompletionValues = readonly string[] | { values: readonly string[]; total?: number; hasMore?: boolean };
 
+/** A completer bound to its instance: the partial value and the context in, suggestions (best first) out. */
 export type Completer = (value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>;
 
 interface CompleteRecord {

@@ -43,7 +43,9 @@ class LiveSnapshot extends Registry {
 export interface LiveCollection {
   /** Every known name, enabled or not. */
   names(): string[];
+/** Whether the name is known (enabled or not). */
   has(name: string): boolean;
+/** Whether the name is known and currently listed and served. */
   isEnabled(name: string): boolean;
   /** Lists and serves it again; `false` when it is unknown or already enabled. */
   enable(name: string): boolean;
