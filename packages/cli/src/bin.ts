@@ -4,11 +4,15 @@ import { DecorumStartupError } from '@decorum/core';
 import { serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
+import { printList } from './list-preview.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
+import { watchModule } from './watch.js';
 
 async function serve(options: ServeOptions): Promise<void> {
-  const servers = collectServers(await loadModule(options.module), options.module);
+  const loaded = collectServers(await loadModule(options.module), options.module);
+  if (options.list) return printList(loaded, options.json);
+  const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
   if (!options.http) {
     serveStdio(servers, { maxLineBytes: options.maxLineBytes });
     return;

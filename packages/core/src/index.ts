@@ -2,6 +2,8 @@
  * @decorum/core — the data layer of Decorum: MCP 2026-07-28 types, the transport-agnostic
  * JSON-RPC engine, decorators, registry, schema generation, validation and the request context.
  * It knows nothing of bytes: transports (`@decorum/stdio`, `@decorum/fastify`) frame messages.
+ *
+ * @module \@decorum/core
  */
 import 'reflect-metadata';
 
@@ -11,6 +13,7 @@ export { Tool } from './decorators/tool.js';
 export { Resource } from './decorators/resource.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './schema/field.js';
+export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
 export { UserError } from './errors/user-error.js';

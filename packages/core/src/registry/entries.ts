@@ -17,6 +17,7 @@ export interface ToolEntry {
   readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
+/** Calls the handler on its instance. */
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -30,6 +31,7 @@ export interface PromptEntry {
   readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
+/** Calls the handler on its instance. */
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -59,4 +61,5 @@ export interface TemplateResourceEntry extends ResourceEntryBase {
   readonly descriptor: Readonly<ResourceTemplateDescriptor>;
 }
 
+/** A registered resource: a fixed URI or a URI template. */
 export type ResourceEntry = FixedResourceEntry | TemplateResourceEntry;

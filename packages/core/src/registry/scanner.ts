@@ -8,6 +8,7 @@ import {
   type ResourceOptions,
   type ToolOptions,
 } from '../decorators/metadata.js';
+import { standardRecords } from '../decorators/standard.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
@@ -36,7 +37,7 @@ function memberRecords(ctor: object): MemberRecord[] {
   for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
   const byKey = new Map<string, MemberRecord>();
   for (const c of chain) {
-    const own: MemberRecord[] = Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? [];
+    const own: MemberRecord[] = [...(Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? []), ...standardRecords<MemberRecord>(c, MEMBER_METADATA)];
     for (const record of own) byKey.set(`${record.kind}:${record.propertyKey}`, record);
   }
   return [...byKey.values()];
