@@ -14,7 +14,7 @@ import { ROOT } from '../../../test/support/stdio-process.js';
 import { THIRD_PARTY } from '../src/versions.js';
 
 const run = promisify(execFile);
-const BIN = join(ROOT, 'packages/create-decorum/dist/bin.js');
+const BIN = join(ROOT, 'packages/create-decorum/bin/create-decorum.js');
 
 /** Runs a command; resolves with its exit code and output (never rejects). */
 async function exec(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
