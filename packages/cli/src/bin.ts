@@ -4,18 +4,21 @@ import { DecorumStartupError } from '@decorum/core';
 import { serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
+import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 
 async function serve(options: ServeOptions): Promise<void> {
-  const servers = collectServers(await loadModule(options.module), options.module);
+  const loaded = await loadModule(options.module);
+  const servers = collectServers(loaded, options.module);
+  const serverOptions = collectServeOptions(loaded, options.module);
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { ...serverOptions, maxLineBytes: options.maxLineBytes });
     return;
   }
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, { ...serverOptions, host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
