@@ -148,7 +148,7 @@ describe('middleware', () => {
 
   test('can change the result', async () => {
     const upper: Middleware = async (_call, next) => {
-      const result = (await next()) as { content: Array<{ text: string }> };
+      const result = (await next()) as unknown as { content: Array<{ text: string }> };
       return { ...result, content: result.content.map((c) => ({ ...c, text: c.text.toUpperCase() })) } as never;
     };
     const { call } = harness([Ordered], { middleware: [forMethods(['tools/call'], upper)] });
