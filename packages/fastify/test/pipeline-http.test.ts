@@ -6,6 +6,7 @@ import { Guard, McpServer, Tool, Use, type GuardFunction, type Middleware, type 
 import { rpc } from './support/http.js';
 import { LogCapture, startApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
+import { serveHttpProcess } from './support/cli-process.js';
 
 const RESOURCE = 'https://mcp.example.test/mcp';
 const isAdmin: GuardFunction = (call) => call.auth?.claims.role === 'admin';
@@ -165,5 +166,20 @@ describe('request pipeline over HTTP with OAuth', () => {
     expect(third.status).toBe(429);
     expect(third.headers['retry-after']).toMatch(/^\d+$/);
     expect((await rpc(t.url, 8, 'tools/call', { name: 'whoami' }, bob)).json.result.content[0].text).toBe('bob');
+  });
+});
+
+describe('mcp-serve --http with a module exporting serverOptions and container', () => {
+  test('the container builds the class and the middleware sees the remote address as the caller', async () => {
+    const served = await serveHttpProcess(['test/fixtures/pipeline-server.ts', '--http', '--port', '0']);
+    try {
+      const res = await rpc(served.url, 1, 'tools/call', { name: 'time' });
+      expect(res.json.result.content.map((c: { text: string }) => c.text)).toEqual(['injected-time', 'principal=peer:127.0.0.1 retry=false']);
+      const refused = await rpc(served.url, 2, 'tools/call', { name: 'lookup', arguments: { topic: 'secret' } });
+      expect(refused.status).toBe(403);
+      expect(refused.json.error.code).toBe(-31403);
+    } finally {
+      served.child.kill('SIGKILL');
+    }
   });
 });
