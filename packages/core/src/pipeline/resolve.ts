@@ -10,7 +10,14 @@ export type ServerResolver = (serverClass: ServerClass) => object;
  * A dependency-injection container: anything with `resolve(Class)` (tsyringe, Inversify's
  * `container.get` alias, Awilix-style adapters) or `get(Class)` (NestJS `app.get`, Inversify).
  */
-export type ServerContainer = { resolve(serverClass: ServerClass): unknown } | { get(serverClass: ServerClass): unknown };
+export type ServerContainer = { resolve(serverClass: ContainerKey): unknown } | { get(serverClass: ContainerKey): unknown };
+
+/**
+ * How a container is asked: by the class itself. Containers type their keys as concrete
+ * constructors (tsyringe's `constructor<T>`, Inversify's `Newable`), so this is one too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ContainerKey = new (...args: any[]) => any;
 
 /** Options of `createServer` that say how server classes are instantiated. */
 export interface ResolveOptions {
