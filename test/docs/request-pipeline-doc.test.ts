@@ -5,6 +5,7 @@ import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = 'docs/request-pipeline.md';
+const README_SECTION = '## Request pipeline';
 
 /** Every ```ts block of the page, named by a preceding `<!-- file: name.ts -->` (else block-N.ts). */
 function blocks(markdown: string): Array<{ name: string; code: string }> {
@@ -13,9 +14,15 @@ function blocks(markdown: string): Array<{ name: string; code: string }> {
 }
 
 /** The page's TypeScript compiles as written, with the repository's compiler settings. */
-test(`${DOC}: every ts block type-checks`, () => {
-  const snippets = blocks(readFileSync(join(ROOT, DOC), 'utf8'));
-  expect(snippets.length).toBeGreaterThanOrEqual(5);
+test(`${DOC} and the README's "${README_SECTION.slice(3)}" section: every ts block type-checks`, () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(`${README_SECTION}\n`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const section = readme.slice(start, readme.indexOf('\n## ', start + README_SECTION.length));
+  const fromReadme = blocks(section).map((b, i) => ({ ...b, name: `readme-${i + 1}.ts` }));
+  expect(fromReadme).toHaveLength(1);
+  const snippets = [...blocks(readFileSync(join(ROOT, DOC), 'utf8')), ...fromReadme];
+  expect(snippets.length).toBeGreaterThanOrEqual(6);
   const dir = mkdtempSync(join(ROOT, 'test/docs/.snippets-'));
   try {
     const files = snippets.map(({ name, code }) => {
