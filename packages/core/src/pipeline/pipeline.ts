@@ -58,6 +58,8 @@ export class Pipeline {
   private readonly composed = new WeakMap<Entry, Steps>();
   /** Set when lists are per caller. */
   readonly lists: PerCallerLists | undefined;
+  /** Whether requests without a target have anything to run through (telemetry, server guards or middleware). */
+  private readonly everyRequest: boolean;
 
   constructor(options: PipelineOptions, listSettings: ListSettings) {
     this.middleware = functions(options.middleware, 'middleware');
@@ -65,9 +67,19 @@ export class Pipeline {
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {});
     this.telemetry = options.telemetry === false ? undefined : Telemetry.create(options.telemetry);
     this.serverSteps = { guards: this.guards, middleware: this.middleware };
+    this.everyRequest = this.telemetry !== undefined || this.guards.length > 0 || this.middleware.length > 0;
     const lists = options.lists ?? 'public';
     if (lists !== 'public' && lists !== 'per-caller') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
     this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards) : undefined;
+  }
+
+  /**
+   * Whether a request whose method resolved `resolved` has anything to go through: a request with
+   * a target always does (its rate limit, its own steps); one without only when the server has
+   * telemetry, guards or middleware. The engine skips the pipeline otherwise (lists stay cheap).
+   */
+  covers(resolved: unknown): boolean {
+    return resolved !== undefined || this.everyRequest;
   }
 
   /**
