@@ -138,7 +138,7 @@ export class McpEngine {
     try {
       const call = { scope, params, target, state: this.state, channel };
       const { pipeline } = this.state;
-      result = await (pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), async () => handler.run(call)) : handler.run(call));
+      result = await (pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call));
     } catch (error) {
       scope.close();
       if (scope.cancelled) return undefined;

@@ -35,7 +35,7 @@ export function stepName(step: (...args: never[]) => unknown, index: number, wha
  * Runs `chain` around `terminal`, outermost first. A middleware that returns nothing (neither a
  * result nor `next()`'s) or calls `next` twice is a bug in it: -32603 that names it.
  */
-export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Next): Promise<CallResult> {
+export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
   if (chain.length === 0) return terminal();
   const step = async (index: number): Promise<CallResult> => {
     if (index === chain.length) return terminal();
@@ -54,6 +54,9 @@ export function runChain(chain: readonly Middleware[], call: PipelineCall, termi
   };
   return step(0);
 }
+
+/** The method's own handler at the end of the chain; it may answer synchronously (list pages do). */
+export type Terminal = () => Promise<CallResult> | CallResult;
 
 /** A middleware that runs only for the given methods (`['tools/call']`); the others pass through. */
 export function forMethods(methods: readonly string[], middleware: Middleware): Middleware {

@@ -4,7 +4,7 @@ import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.
 import type { ListSettings, Registry } from '../registry/registry.js';
 import { PipelineCall, type CallDescription } from './call.js';
 import { checkGuards, type Guard } from './guard.js';
-import { runChain, type CallResult, type Middleware, type Next } from './middleware.js';
+import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
 import { PerCallerLists, type ListKind } from './per-caller-lists.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit/limiter.js';
 import { scopesGuard } from './scopes-guard.js';
@@ -86,9 +86,9 @@ export class Pipeline {
    * Runs one request through the pipeline; `terminal` runs the method's handler. Any era's
    * engine calls this with its own {@link CallDescription}.
    */
-  run(description: CallDescription, terminal: Next): Promise<CallResult> {
+  run(description: CallDescription, terminal: Terminal): Promise<CallResult> | CallResult {
     const call = new PipelineCall(description);
-    return this.telemetry ? this.telemetry.around(call, () => this.inner(call, terminal)) : this.inner(call, terminal);
+    return this.telemetry ? this.telemetry.around(call, async () => this.inner(call, terminal)) : this.inner(call, terminal);
   }
 
   /** A per-caller list page (`lists: 'per-caller'` only). */
@@ -96,13 +96,22 @@ export class Pipeline {
     return this.lists!.page(kind, description, registry, cursor);
   }
 
-  private async inner(call: PipelineCall, terminal: Next): Promise<CallResult> {
+  // Synchronous until a step needs to wait: a refusal throws at once, and a call with nothing
+  // asynchronous before its handler takes no extra promise.
+  private inner(call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
     const target = call.target;
-    if (target && this.limiter) await this.limiter.check(call);
     const steps = target ? this.stepsFor(target.entry) : this.serverSteps;
+    if (target && this.limiter) {
+      const limiting = this.limiter.check(call);
+      if (limiting) return limiting.then(() => this.guarded(steps, call, terminal));
+    }
+    return this.guarded(steps, call, terminal);
+  }
+
+  private guarded(steps: Steps, call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
     if (steps.guards.length > 0) {
       const pending = checkGuards(steps.guards, call);
-      if (pending) await pending;
+      if (pending) return pending.then(() => runChain(steps.middleware, call, terminal));
     }
     return runChain(steps.middleware, call, terminal);
   }

@@ -1,5 +1,6 @@
 import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { RateLimitedError } from '../../errors/protocol-errors.js';
+import { isThenable } from '../../engine/thenable.js';
 import type { PipelineCall } from '../call.js';
 import { MemoryRateLimitStore } from './memory-store.js';
 
@@ -12,8 +13,6 @@ export interface RateLimitRule {
 /** A store's answer for one call. */
 export interface RateLimitDecision {
   readonly allowed: boolean;
-  /** Calls left in the current window. */
-  readonly remaining: number;
   /** When refused: milliseconds until the window lets this key call again. */
   readonly retryAfterMs: number;
 }
@@ -29,9 +28,9 @@ export interface RateLimitStore {
 
 /** Options of `createServer({ rateLimit })`. */
 export interface RateLimitOptions {
-  /** Calls allowed per window (default 50,000). */
+  /** Calls allowed per window (default 6,000,000). */
   points?: number;
-  /** The window in ms (default 1,000). */
+  /** The window in ms (default 60,000). */
   durationMs?: number;
   /**
    * Count each tool, prompt and resource apart (default `true`): a caller's budget is per target.
@@ -43,13 +42,15 @@ export interface RateLimitOptions {
 }
 
 /**
- * The default budget, per caller and per tool: 50,000 calls per second. It is a bound on runaway
- * loops, not a policy — no agent calls one tool that often — and it sits far above what one
- * client reaches against one tool in this repository's benchmark (about 14,000 tools/call per
- * second over HTTP on its 2-core machine), so it never refuses ordinary or benchmark traffic.
- * Servers with real quotas set their own (`rateLimit: { points: 600, durationMs: 60_000 }`).
+ * The default budget, per caller and per tool: 6,000,000 calls a minute (100,000 a second on
+ * average). It is a bound on runaway loops, not a policy — no agent calls one tool that often —
+ * sized so that it never refuses ordinary or benchmark traffic: one client of this repository's
+ * benchmark sends at most about 1,000,000 calls of one tool in a minute (stdio, 64 in flight,
+ * ~100,000 a second in 2-second bursts; HTTP peaks near 20,000 a second). A one-second window
+ * would have refused those bursts. Servers with real quotas set their own
+ * (`rateLimit: { points: 600, durationMs: 60_000 }`).
  */
-export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 50_000, durationMs: 1_000, perTool: true });
+export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 6_000_000, durationMs: 60_000, perTool: true });
 
 function positiveInteger(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `rateLimit.${what} must be a positive integer (got ${value})`);
@@ -77,12 +78,22 @@ export class RateLimiter {
     this.store = options.store ?? new MemoryRateLimitStore();
   }
 
-  /** Counts the call; throws {@link RateLimitedError} (-31429, `data.retryAfterMs`) over the budget. */
-  async check(call: PipelineCall): Promise<void> {
+  /**
+   * Counts the call; throws {@link RateLimitedError} (-31429, `data.retryAfterMs`) over the budget.
+   * Synchronous when the store is (the memory store): a promise only for a remote store.
+   */
+  check(call: PipelineCall): Promise<void> | undefined {
     const target = call.target!;
     const key = this.perTool ? `${call.principal}|${target.kind}:${target.name}` : call.principal;
-    const decision = await this.store.consume(key, this.rule);
+    const decision = this.store.consume(key, this.rule);
+    if (isThenable(decision)) return Promise.resolve(decision).then((d) => this.enforce(d, call));
+    this.enforce(decision, call);
+    return undefined;
+  }
+
+  private enforce(decision: RateLimitDecision, call: PipelineCall): void {
     if (decision.allowed) return;
+    const target = call.target!;
     const { points, durationMs } = this.rule;
     throw new RateLimitedError(
       `Rate limit exceeded: ${points} calls per ${durationMs} ms${this.perTool ? ` of ${call.method} "${target.name}"` : ''} per caller; retry in ${decision.retryAfterMs} ms`,
