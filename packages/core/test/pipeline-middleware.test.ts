@@ -64,6 +64,14 @@ class Shorts {
     return 'never runs';
   }
 
+  @Use(function stringly() {
+    return 'just text' as never;
+  })
+  @Tool({ input: null })
+  stringly() {
+    return 'never runs';
+  }
+
   @Use(async (_call, next) => {
     await next();
     return next();
@@ -167,6 +175,12 @@ describe('middleware', () => {
     const answer = await call(request(1, 'tools/call', { name: 'forgot' }));
     expect(answer?.error).toEqual({ code: -32603, message: expect.stringContaining('Middleware "forgetful" returned nothing') });
     expect((await call(request(2, 'tools/call', { name: 'cached' })))?.result.content[0].text).toBe('from cache');
+  });
+
+  test('one that returns something other than a result object is a -32603 naming it (the response is still written)', async () => {
+    const { call } = harness([Shorts]);
+    const answer = await call(request(1, 'tools/call', { name: 'stringly' }));
+    expect(answer?.error).toEqual({ code: -32603, message: 'Middleware "stringly" returned a string, not a result object' });
   });
 
   test('calling next() twice is refused (the handler runs once)', async () => {

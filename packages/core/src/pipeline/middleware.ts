@@ -33,7 +33,8 @@ export function stepName(step: (...args: never[]) => unknown, index: number, wha
 
 /**
  * Runs `chain` around `terminal`, outermost first. A middleware that returns nothing (neither a
- * result nor `next()`'s) or calls `next` twice is a bug in it: -32603 that names it.
+ * result nor `next()`'s), returns something other than a result object, or calls `next` twice is a
+ * bug in it: -32603 that names it.
  */
 export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
   if (chain.length === 0) return terminal();
@@ -49,6 +50,9 @@ export function runChain(chain: readonly Middleware[], call: PipelineCall, termi
     const result = await middleware(call, next);
     if (result === undefined || result === null) {
       throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned nothing: return next()'s result, or a result of its own`);
+    }
+    if (typeof result !== 'object' || Array.isArray(result)) {
+      throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned ${Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a result object`);
     }
     return result;
   };
