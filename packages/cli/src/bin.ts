@@ -5,21 +5,24 @@ import { serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
+import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 import { watchModule } from './watch.js';
 
 async function serve(options: ServeOptions): Promise<void> {
-  const loaded = collectServers(await loadModule(options.module), options.module);
+  const loadedModule = await loadModule(options.module);
+  const loaded = collectServers(loadedModule, options.module);
   if (options.list) return printList(loaded, options.json);
+  const serverOptions = collectServeOptions(loadedModule, options.module);
   const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { ...serverOptions, maxLineBytes: options.maxLineBytes });
     return;
   }
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, { ...serverOptions, host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

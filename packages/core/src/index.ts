@@ -56,6 +56,20 @@ export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';
 
+// The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
+export { Use } from './decorators/use.js';
+export { Guard } from './decorators/guard.js';
+export { PipelineCall, type CallDescription, type CallTarget } from './pipeline/call.js';
+export { forMethods, type Middleware, type Next, type CallResult } from './pipeline/middleware.js';
+export type { Guard as GuardFunction } from './pipeline/guard.js';
+export { scopesGuard } from './pipeline/scopes-guard.js';
+export { Pipeline, type PipelineOptions } from './pipeline/pipeline.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions, type RateLimitStore, type RateLimitRule, type RateLimitDecision } from './pipeline/rate-limit/limiter.js';
+export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
+export type { TelemetryOptions } from './pipeline/telemetry.js';
+export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './pipeline/resolve.js';
+export type { ClassOrMemberDecorator } from './pipeline/steps.js';
+
 // Errors
 export {
   McpProtocolError,
@@ -67,6 +81,8 @@ export {
   HeaderMismatchError,
   MissingRequiredClientCapabilityError,
   UnsupportedProtocolVersionError,
+  ForbiddenError,
+  RateLimitedError,
 } from './errors/protocol-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';

@@ -87,6 +87,8 @@ export class LiveRegistry {
   private readonly pending = new Set<Kind>();
   /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
   onAdd: ((instance: object) => void) | undefined;
+  /** Builds a class `add` is given (createServer sets its `resolve`/`container`; default `new Class()`). */
+  instantiate: ((serverClass: abstract new (...args: never[]) => object) => object) | undefined;
   readonly tools: LiveCollection;
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
@@ -127,7 +129,7 @@ export class LiveRegistry {
    */
   add(target: LiveTarget): void {
     if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
-    const instance = typeof target === 'function' ? new (target as new () => object)() : target;
+    const instance = typeof target === 'function' ? (this.instantiate?.(target as abstract new () => object) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
     new Registry([this.everything(), scanned], this.settings);

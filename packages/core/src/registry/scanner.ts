@@ -16,6 +16,7 @@ import { UriTemplate } from '../uri/uri-template.js';
 import type { PromptEntry, ResourceEntry, SourceName, ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
+import { entrySteps } from '../pipeline/steps.js';
 
 /** What one decorated class (or instance) contributes. */
 export interface ScannedServer {
@@ -100,6 +101,7 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
     output,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
     scopes: scopesOf(options.scopes, source),
+    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -133,6 +135,7 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
     input,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
     scopes: scopesOf(options.scopes, source),
+    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -145,6 +148,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   const common = { title: options.title, description: options.description, mimeType: options.mimeType, annotations: options.annotations, icons: options.icons, _meta: options._meta };
   const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
   const scopes = scopesOf(options.scopes, source);
+  const steps = entrySteps((instance as { constructor: object }).constructor, record.propertyKey);
   const invoke = (variables: unknown, ctx: unknown) => handler.call(instance, variables, ctx);
   if ((options.uri === undefined) === (options.uriTemplate === undefined)) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
@@ -154,7 +158,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
       throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`);
     }
     const descriptor = definedOnly({ uri: options.uri, name, ...common, size: 'size' in options ? options.size : undefined });
-    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
+    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
   }
   let template: UriTemplate;
   try {
@@ -163,7 +167,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
   }
   const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
-  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
+  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
 }
 
 /**
