@@ -1,0 +1,18 @@
+/**
+ * @decorum/client — an MCP client for every server: stdio, Streamable HTTP and in-process
+ * transports; the modern era (2026-07-28) with a fallback to the legacy one (initialize);
+ * `McpHost`, which merges N servers for one model; and `createTestClient` for tests.
+ */
+export { McpClient, type McpClientOptions, type RequestOptions, type Progress } from './client.js';
+export { connect, transportFor, type ServerLocation, type ConnectOptions } from './connect.js';
+export type { ClientTransport, Exchange, TransportEvents, EraInfo } from './transports/transport.js';
+export { StdioTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioTarget, type StreamLimits } from './transports/stdio.js';
+export { HttpTransport, type HttpTarget, type BearerTokenProvider } from './transports/http.js';
+export { InProcessTransport, type InProcessTarget } from './transports/in-process.js';
+export { encodeHeaderValue } from './transports/header-value.js';
+export type { EraChoice } from './eras/negotiate.js';
+export { MODERN_VERSION, LEGACY_VERSIONS } from './eras/versions.js';
+export type { InputHandlers, InputContext, ElicitationRequest } from './input-handlers.js';
+export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type ChangeEvent } from './subscriptions.js';
+export type * from './results.js';
+export * from './errors.js';
