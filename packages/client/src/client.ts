@@ -79,7 +79,7 @@ const DEFAULT_INFO: Implementation = { name: 'decorum-client', version: '0.1.0' 
  * by their hints and dropped at once by list-changed notifications.
  */
 export class McpClient {
-  private server: ServerView | undefined;
+  private serverView: ServerView | undefined;
   private nextId = 0;
   private handshake: Promise<ServerView> | undefined;
   private closedError: Error | undefined;
@@ -112,8 +112,8 @@ export class McpClient {
 
   /** What the server said about itself when the client connected. */
   get view(): ServerView {
-    if (!this.server) throw new ClientUsageError('The client is not connected yet (call connect())');
-    return this.server;
+    if (!this.serverView) throw new ClientUsageError('The client is not connected yet (call connect())');
+    return this.serverView;
   }
 
   get era(): 'modern' | 'legacy' {
@@ -232,7 +232,7 @@ export class McpClient {
   async request<T = Result>(method: string, params: JsonObject = {}, options: RequestOptions & { onNotification?: Listener } = {}): Promise<T> {
     if (this.closedError || this.closed) throw this.closedError ?? new ConnectionClosedError('The client was closed');
     if (this.handshake && method !== 'initialize' && method !== 'server/discover' && method !== 'notifications/initialized') await this.handshake;
-    const view = this.server;
+    const view = this.serverView;
     const legacy = view?.era === 'legacy' && method !== 'server/discover';
     const id = ++this.nextId;
     const progressToken = options.onProgress ? `p${id}` : undefined;
@@ -292,13 +292,13 @@ export class McpClient {
       initialize: async () => {
         const result = await this.request<JsonObject>('initialize', initializeParams(this.capabilities, this.clientInfo));
         const view = viewOfInitialize(result);
-        this.server = view;
+        this.serverView = view;
         this.transport.setEra(view);
         await this.transport.notify({ jsonrpc: '2.0', method: 'notifications/initialized' });
         return view;
       },
     }).then((view) => {
-      this.server = view;
+      this.serverView = view;
       this.transport.setEra(view);
       return view;
     });

@@ -16,3 +16,4 @@ export type { InputHandlers, InputContext, ElicitationRequest } from './input-ha
 export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type ChangeEvent } from './subscriptions.js';
 export type * from './results.js';
 export * from './errors.js';
+export { createTestClient, type TestClientOptions, type TestClient } from './testing/create-test-client.js';
