@@ -27,7 +27,7 @@ export interface HttpServer {
 
 /** Decorum servers behind the real Fastify plugin on 127.0.0.1 (a free port). */
 export async function serveHttp(options: McpPluginOptions): Promise<HttpServer> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(mcpPlugin, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
