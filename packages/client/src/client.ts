@@ -222,7 +222,14 @@ export class McpClient {
    * session's list-changed notifications. Every change also invalidates the cache.
    */
   subscribe(filter: SubscriptionFilter, options?: SubscriptionOptions): Subscription {
-    return new Subscription({ listen: (f, signal, onAck, onChange) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange)) }, filter, options);
+    return new Subscription(
+      {
+        listen: (f, signal, onAck, onChange) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange)),
+        gone: () => this.closed || this.closedError !== undefined,
+      },
+      filter,
+      options,
+    );
   }
 
   /**

@@ -17,3 +17,8 @@ export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type C
 export type * from './results.js';
 export * from './errors.js';
 export { createTestClient, type TestClientOptions, type TestClient } from './testing/create-test-client.js';
+export { McpHost, type McpHostOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
+export { SERVER_NAME, checkServerName, namespaced, splitNamespaced } from './host/namespacing.js';
+export { needsApproval, type ToolCall, type Approve, type ApprovalAnswer, type ApprovalPolicy } from './host/approval.js';
+export { toAnthropicTools, runAnthropicToolUse, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './host/adapters/anthropic.js';
+export { toOpenAiTools, runOpenAiToolCall, type OpenAiFunctionTool, type OpenAiToolCall, type OpenAiToolMessage } from './host/adapters/openai.js';

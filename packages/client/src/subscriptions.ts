@@ -43,6 +43,8 @@ export interface ListenSource {
    * rejecting when the connection dropped. `onAck` gets the honoured filter.
    */
   listen(filter: SubscriptionFilter, signal: AbortSignal, onAck: (honoured: SubscriptionFilter) => void, onChange: (notification: JsonRpcNotification) => void): Promise<void>;
+  /** True once the connection is gone for good: no point listening again. */
+  gone(): boolean;
 }
 
 export interface SubscriptionOptions {
@@ -91,7 +93,7 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
         break;
       } catch (error) {
         if (this.controller.signal.aborted) break;
-        if (this.options.reconnect === false) {
+        if (this.options.reconnect === false || this.source.gone()) {
           this.finish(error as Error);
           return;
         }

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { createTestClient, InputRoundsExceededError, MissingInputHandlerError } from '@decorum/client';
+import { createTestClient, InputRoundsExceededError, MissingInputHandlerError, type ElicitationRequest, type InputContext } from '@decorum/client';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 
@@ -13,7 +13,10 @@ describe('createTestClient (in-process)', () => {
   });
 
   test('MRTR: input_required is answered by the handlers, requestState echoed untouched, a new id per round', async () => {
-    const elicitation = jest.fn(async (request: { message: string }) => ({ action: 'accept' as const, content: request.message.includes('color') ? { color: 'green' } : request.message.includes('confirm') ? { ok: true } : { name: 'Ada' } }));
+    const elicitation = jest.fn(async (request: ElicitationRequest, _context: InputContext) => ({
+      action: 'accept' as const,
+      content: (request.message.includes('color') ? { color: 'green' } : request.message.includes('confirm') ? { ok: true } : { name: 'Ada' }) as Record<string, string | boolean>,
+    }));
     const sampling = jest.fn(async () => ({ role: 'assistant' as const, content: { type: 'text', text: 'Paris' }, model: 'stand-in' }));
     const roots = jest.fn(() => [{ uri: 'file:///work', name: 'work' }]);
     const client = await createTestClient(EverythingServer, { elicitation, sampling, roots });
