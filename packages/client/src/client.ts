@@ -265,8 +265,9 @@ export class McpClient {
             const { progress, total, message } = (notification.params ?? {}) as unknown as Progress;
             if (options.resetTimeoutOnProgress && timeoutMs > 0) arm(Math.min(timeoutMs, (options.maxTotalTimeoutMs ?? Infinity) - (Date.now() - started)));
             options.onProgress({ progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) });
-          } else if (notification.method === 'notifications/message') (this.options.onLog ?? (() => {}))(notification.params ?? {});
-          else options.onNotification?.(notification);
+          } else if (options.onNotification) options.onNotification(notification);
+          // Log lines, and legacy servers' list changes sent on a request's stream, are the client's.
+          else this.onNotification(notification);
         },
       });
       if ('error' in response) throw peerError(response.error);
