@@ -1,4 +1,5 @@
 import type { Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest, Result, ServerCapabilities } from '@decorum/core';
+import { childController } from './abort.js';
 import { CACHEABLE, ResultCache } from './cache.js';
 import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
 import { initializeParams, viewOfInitialize } from './eras/legacy.js';
@@ -247,7 +248,7 @@ export class McpClient {
     const request: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: meta ? { ...params, _meta: meta } : params };
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
-    const timer = new AbortController();
+    const { controller: timer, release } = childController(options.signal);
     const started = Date.now();
     let handle: NodeJS.Timeout | undefined;
     const arm = (ms: number) => {
@@ -255,7 +256,7 @@ export class McpClient {
       if (ms > 0) handle = setTimeout(() => timer.abort(new RequestTimeoutError(method, timeoutMs)), ms);
     };
     arm(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    const signal = timer.signal;
     try {
       const response = await this.transport.request(request, {
         signal,
@@ -281,6 +282,7 @@ export class McpClient {
       return result as T;
     } finally {
       clearTimeout(handle);
+      release();
     }
   }
 

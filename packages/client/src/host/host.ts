@@ -79,7 +79,8 @@ export class McpHost {
     client.onClose((error) => {
       connection.closed = true;
       connection.error = error;
-      this.warn(`Server ${name} is gone${error ? `: ${error.message}` : ''}; the other servers keep serving`);
+      // A disconnect is not news; a server that went away on its own is.
+      if (error && this.connections.get(name) === connection) this.warn(`Server ${name} is gone: ${error.message}; the other servers keep serving`);
     });
     if (this.options.watch !== false) this.watch(connection);
     return client;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
 import { ConnectionClosedError, ForbiddenError, HttpStatusError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
 import { readBodyText, readEventStream } from './body-reader.js';
 import { encodeHeaderValue } from './header-value.js';
@@ -155,9 +156,10 @@ export class HttpTransport implements ClientTransport {
         this.lastToken = token;
         headers.authorization = `Bearer ${token}`;
       }
-      const controller = new AbortController();
-      const signal = exchange.signal ? AbortSignal.any([exchange.signal, controller.signal]) : controller.signal;
+      const { controller, release } = childController(exchange.signal);
+      const signal = controller.signal;
       this.open.add(controller);
+      controller.signal.addEventListener('abort', release, { once: true });
       let response: Response;
       try {
         response = await this.fetch(this.url, { method: 'POST', headers, body, signal });
