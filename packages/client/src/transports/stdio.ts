@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@decorum/core';
+import { LineSplitter } from '@decorum/stdio';
 import { ConnectionClosedError, MessageTooLargeError, ProtocolViolationError, RequestCancelledError } from '../errors.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
-import { LineReader } from './line-reader.js';
 import { PendingRequests } from './pending-requests.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
 
@@ -67,7 +67,8 @@ export class StdioTransport implements ClientTransport {
     const child = spawn(command, [...args], { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     this.violation = undefined;
-    const reader = new LineReader(this.maxBytes, (line) => this.onLine(line), () => this.pending.rejectAll(new MessageTooLargeError(this.maxBytes)));
+    // The server side's own framing (a line over the limit is dropped as it streams in).
+    const reader = new LineSplitter(this.maxBytes, (line) => this.onLine(line), () => this.pending.rejectAll(new MessageTooLargeError(this.maxBytes)));
     child.stdout.on('data', (chunk: Buffer) => reader.push(chunk));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => this.onStderr(text));

@@ -1,6 +1,6 @@
 import type { JsonObject } from '@decorum/core';
 import type { McpHost, HostTool } from '../host.js';
-import { MODEL_TOOL_NAME, blockText, failureText } from './content-text.js';
+import { blockText, failureText, modelTools } from './content-text.js';
 
 /** A tool as the Anthropic Messages API takes it (`tools[]`). */
 export interface AnthropicTool {
@@ -32,16 +32,7 @@ export interface AnthropicToolResult {
  * (over 64 characters, or with `.`) is left out and reported through `onSkipped`.
  */
 export function toAnthropicTools(tools: readonly HostTool[], onSkipped?: (tool: HostTool) => void): AnthropicTool[] {
-  const out: AnthropicTool[] = [];
-  for (const tool of tools) {
-    if (!MODEL_TOOL_NAME.test(tool.name)) {
-      onSkipped?.(tool);
-      continue;
-    }
-    const description = tool.description ?? tool.title;
-    out.push({ name: tool.name, ...(description !== undefined && { description }), input_schema: tool.inputSchema });
-  }
-  return out;
+  return modelTools(tools, onSkipped).map(({ tool, description }) => ({ name: tool.name, ...(description !== undefined && { description }), input_schema: tool.inputSchema }));
 }
 
 /**

@@ -32,3 +32,13 @@ export function failureText(error: unknown): string {
 
 /** Tool names both model APIs accept (Anthropic and OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 export const MODEL_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The tools a model API can take, each with the description it shows (`description`, else `title`). */
+export function modelTools<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], onSkipped?: (tool: T) => void): Array<{ tool: T; description: string | undefined }> {
+  const out: Array<{ tool: T; description: string | undefined }> = [];
+  for (const tool of tools) {
+    if (MODEL_TOOL_NAME.test(tool.name)) out.push({ tool, description: tool.description ?? tool.title });
+    else onSkipped?.(tool);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import type { JsonObject } from '@decorum/core';
 import type { McpHost, HostTool } from '../host.js';
-import { MODEL_TOOL_NAME, failureText, resultText } from './content-text.js';
+import { failureText, modelTools, resultText } from './content-text.js';
 
 /** A function tool as the OpenAI Chat Completions API takes it. */
 export interface OpenAiFunctionTool {
@@ -24,16 +24,7 @@ export interface OpenAiToolMessage {
 
 /** The host's merged tools as OpenAI function tools; names the API rejects are left out (`onSkipped`). */
 export function toOpenAiTools(tools: readonly HostTool[], onSkipped?: (tool: HostTool) => void): OpenAiFunctionTool[] {
-  const out: OpenAiFunctionTool[] = [];
-  for (const tool of tools) {
-    if (!MODEL_TOOL_NAME.test(tool.name)) {
-      onSkipped?.(tool);
-      continue;
-    }
-    const description = tool.description ?? tool.title;
-    out.push({ type: 'function', function: { name: tool.name, ...(description !== undefined && { description }), parameters: tool.inputSchema } });
-  }
-  return out;
+  return modelTools(tools, onSkipped).map(({ tool, description }) => ({ type: 'function', function: { name: tool.name, ...(description !== undefined && { description }), parameters: tool.inputSchema } }));
 }
 
 /** Routes one tool call through the host and answers it; failures become an `Error: …` message. */
