@@ -66,9 +66,12 @@ describe('McpClient over stdio', () => {
   });
 
   test('a timeout is a local RequestTimeoutError; the server is told the request is cancelled', async () => {
-    const client = await connect(fixture('bad-server.mjs', 'silent-call'), { timeoutMs: 300 });
+    let stderr = '';
+    const client = await connect({ ...fixture('bad-server.mjs', 'silent-call'), stderr: (text) => (stderr += text) }, { timeoutMs: 300 });
     try {
       await expect(client.callTool('echo', { text: 'x' })).rejects.toBeInstanceOf(RequestTimeoutError);
+      for (let i = 0; i < 50 && !stderr.includes('cancelled'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stderr).toMatch(/^cancelled \d+$/m);
       // Still usable afterwards.
       expect((await client.listTools()).tools).toHaveLength(1);
     } finally {
