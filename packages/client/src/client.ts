@@ -1,4 +1,4 @@
-import type { Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest, Result, ServerCapabilities } from '@decorum/core';
+import { HeaderMismatchError, type Implementation, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type Result, type ServerCapabilities } from '@decorum/core';
 import { childController } from './abort.js';
 import { CACHEABLE, ResultCache } from './cache.js';
 import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
@@ -196,8 +196,17 @@ export class McpClient {
   }
 
   /** `tools/call`, answering `input_required` rounds with the handlers. */
-  callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
-    return this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+  async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
+    try {
+      return await this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+    } catch (error) {
+      // H-28: over HTTP a -32020 may come from Mcp-Param headers built from a stale schema:
+      // fetch tools/list afresh (the transport rebuilds its header view) and retry once.
+      if (!(error instanceof HeaderMismatchError) || this.transport.kind !== 'http' || this.view.era !== 'modern') throw error;
+      this.cache?.drop('tools/list');
+      for await (const _tool of this.tools({ ...options, fresh: true }));
+      return this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+    }
   }
 
   getPrompt(name: string, args: Record<string, string> = {}, options?: RequestOptions): Promise<GetPromptResult> {

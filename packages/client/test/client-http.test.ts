@@ -112,6 +112,36 @@ describe('McpClient over Streamable HTTP', () => {
     }
   });
 
+  test('a -32020 caused by a stale schema: tools/list is fetched again and the call retried once with the new headers (H-28)', async () => {
+    let lists = 0;
+    const calls: Array<string | undefined> = [];
+    const { url, server } = await rawEndpoint((body, headers, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
+      if (body.method === 'tools/list') {
+        lists++;
+        const region = lists === 1 ? { type: 'string' } : { type: 'string', 'x-mcp-header': 'Region' };
+        return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: region } } }] } }));
+      }
+      calls.push(headers['mcp-param-region'] as string | undefined);
+      if (headers['mcp-param-region'] !== 'eu') {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region header missing' } }));
+      }
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'eu' }] } }));
+    });
+    const client = await connect({ url });
+    try {
+      await client.listTools();
+      expect((await client.callTool('where', { region: 'eu' })).content).toEqual([{ type: 'text', text: 'eu' }]);
+      expect(calls).toEqual([undefined, 'eu']);
+      expect(lists).toBe(2);
+    } finally {
+      await client.close();
+      server.close();
+    }
+  });
+
   test('the weather example over HTTP', async () => {
     const weather = await serveHttp({ servers: [WeatherServer] });
     const client = await connect({ url: weather.url });
