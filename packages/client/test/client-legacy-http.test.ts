@@ -21,7 +21,7 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
     try {
       expect(client.era).toBe('legacy');
       expect(client.serverInfo).toMatchObject({ name: 'legacy-http' });
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo', 'ask', 'grow']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo', 'ask', 'grow', 'touch']);
       expect((await client.callTool('echo', { text: 'hi' })).content).toEqual([{ type: 'text', text: 'hi' }]);
       // The server's elicitation/create arrives on the call's SSE stream and is answered with a POST.
       expect((await client.callTool('ask')).content).toEqual([{ type: 'text', text: 'Hello, Ada!' }]);
@@ -35,7 +35,7 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
     const host = new McpHost({ approve: () => true, fallbackTtlMs: 60_000 });
     try {
       await host.connect('legacy', { url });
-      expect((await host.listTools()).map((t) => t.name)).toEqual(['legacy_echo', 'legacy_ask', 'legacy_grow']);
+      expect((await host.listTools()).map((t) => t.name)).toEqual(['legacy_echo', 'legacy_ask', 'legacy_grow', 'legacy_touch']);
       const changed = new Promise<void>((resolve) => host.client('legacy').onChange(() => resolve()));
       await new Promise((resolve) => setTimeout(resolve, 100));
       await host.callTool('legacy_grow');
@@ -43,6 +43,25 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
       expect((await host.listTools()).map((t) => t.name)).toContain('legacy_grown_1');
     } finally {
       await host.close();
+    }
+  });
+
+  test('legacy subscriptions: resources/subscribe, then updates as the same async iterable; close unsubscribes', async () => {
+    const client = await connect({ url });
+    try {
+      const sub = client.subscribe({ resourceSubscriptions: ['note://1'], toolsListChanged: true });
+      expect(await sub.acknowledged).toEqual({ toolsListChanged: true, resourceSubscriptions: ['note://1'] });
+      const next = sub[Symbol.asyncIterator]().next();
+      expect((await client.callTool('touch')).content).toEqual([{ type: 'text', text: 'announced' }]);
+      expect((await next).value).toEqual({ type: 'resources/updated', uri: 'note://1' });
+      await sub.close();
+      for (let i = 0; i < 20; i++) {
+        if (((await client.callTool('touch')).content[0] as { text: string }).text === 'nobody watching') return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('close() did not unsubscribe');
+    } finally {
+      await client.close();
     }
   });
 });
