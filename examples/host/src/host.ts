@@ -29,7 +29,8 @@ async function approve(call: ToolCall): Promise<boolean> {
   return /^y(es)?$/i.test(answer);
 }
 
-const files = await serveHttp([FilesWizard], { host: '127.0.0.1', port: 0, logLevel: 'warn' });
+// A short grace: at exit nothing is in flight that deserves to be waited for.
+const files = await serveHttp([FilesWizard], { host: '127.0.0.1', port: 0, logLevel: 'warn', shutdownGraceMs: 500 });
 const host = new McpHost({
   approve,
   // files-wizard confirms deletions by MRTR elicitation; the user already said yes above.
