@@ -168,16 +168,3 @@ export function peerError(error: JsonRpcErrorObject): McpProtocolError {
   const make = BY_CODE.get(error.code);
   return make ? make(message, error.data) : new ServerError(error.code, message, error.data);
 }
-
-// The peer's errors are core's protocol error classes: one class per JSON-RPC error, on both sides.
-export {
-  McpProtocolError,
-  ParseError,
-  InvalidRequestError,
-  MethodNotFoundError,
-  InvalidParamsError,
-  InternalError,
-  HeaderMismatchError,
-  MissingRequiredClientCapabilityError,
-  UnsupportedProtocolVersionError,
-};

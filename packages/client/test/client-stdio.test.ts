@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { McpClient, connect, ConnectionClosedError, RequestTimeoutError, StdioTransport, InvalidParamsError } from '@decorum/client';
+import { InvalidParamsError } from '@decorum/core';
+import { McpClient, connect, ConnectionClosedError, RequestTimeoutError, StdioTransport } from '@decorum/client';
 import { everythingStdio, fixture, weatherStdio } from './support/servers.js';
 
 describe('McpClient over stdio', () => {
