@@ -23,6 +23,7 @@ import type {
   ServerView,
 } from './results.js';
 import { Subscription, type SubscriptionFilter, type SubscriptionOptions } from './subscriptions.js';
+import { transportFor, type ConnectOptions, type ServerLocation } from './transports/for-location.js';
 import type { ClientTransport } from './transports/transport.js';
 
 /** One `notifications/progress` of a request. */
@@ -100,7 +101,22 @@ export class McpClient {
     this.cache = cache === false ? undefined : new ResultCache(cache === true ? 0 : (cache.fallbackTtlMs ?? 0));
   }
 
-  /** Starts the transport and agrees on an era. Called by the `connect` helpers. */
+  /**
+   * Connects to a server — `{ command, args, env }` (stdio), `{ url, headers }` (Streamable
+   * HTTP) or `{ server: [ServerClass] }` (in-process) — and agrees on an era. If that fails, the
+   * transport is closed again (no process is left behind) and the error thrown.
+   */
+  static async connect(location: ServerLocation, options: ConnectOptions = {}): Promise<McpClient> {
+    const client = new McpClient(transportFor(location, options), options);
+    try {
+      return await client.connect();
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Starts the transport and agrees on an era (`McpClient.connect` does it for you). */
   async connect(): Promise<this> {
     await this.transport.start({
       onNotification: (notification) => this.onNotification(notification),

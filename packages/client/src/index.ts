@@ -4,7 +4,8 @@
  * `McpHost`, which merges N servers for one model; and `createTestClient` for tests.
  */
 export { McpClient, type McpClientOptions, type RequestOptions, type Progress } from './client.js';
-export { connect, transportFor, type ServerLocation, type ConnectOptions } from './connect.js';
+export { connect } from './connect.js';
+export { transportFor, type ServerLocation, type ConnectOptions } from './transports/for-location.js';
 export type { ClientTransport, Exchange, TransportEvents, EraInfo } from './transports/transport.js';
 export { StdioTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioTarget, type StreamLimits } from './transports/stdio.js';
 export { HttpTransport, type HttpTarget, type BearerTokenProvider } from './transports/http.js';
