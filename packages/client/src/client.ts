@@ -1,4 +1,4 @@
-import { HeaderMismatchError, type Implementation, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type Result, type ServerCapabilities } from '@decorum/core';
+import { HeaderMismatchError, META, type Implementation, type LoggingLevel, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type Result, type ServerCapabilities } from '@decorum/core';
 import { childController } from './abort.js';
 import { CACHEABLE, ResultCache } from './cache.js';
 import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
@@ -45,6 +45,8 @@ export interface RequestOptions {
   maxTotalTimeoutMs?: number;
   /** Skip the cache for this request (the fresh result is still stored). */
   fresh?: boolean;
+  /** Modern servers: the log level this request asks for (its `notifications/message` go to `onLog`). */
+  logLevel?: LoggingLevel;
 }
 
 /** Options of {@link McpClient}. */
@@ -269,7 +271,11 @@ export class McpClient {
     const legacy = view?.era === 'legacy' && method !== 'server/discover';
     const id = ++this.nextId;
     const progressToken = options.onProgress ? `p${id}` : undefined;
-    const meta: JsonObject | undefined = legacy ? (progressToken ? { progressToken } : undefined) : { ...this.meta, ...(progressToken && { progressToken }) };
+    const meta: JsonObject | undefined = legacy
+      ? progressToken
+        ? { progressToken }
+        : undefined
+      : { ...this.meta, ...(progressToken && { progressToken }), ...(options.logLevel && { [META.logLevel]: options.logLevel }) };
     const request: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: meta ? { ...params, _meta: meta } : params };
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;

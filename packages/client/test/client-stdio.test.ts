@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { InvalidParamsError } from '@decorum/core';
 import { McpClient, connect, ConnectionClosedError, RequestTimeoutError, StdioTransport } from '@decorum/client';
-import { everythingStdio, fixture, weatherStdio } from './support/servers.js';
+import { ROOT, everythingStdio, fixture, weatherStdio } from './support/servers.js';
 
 describe('McpClient over stdio', () => {
   test('modern: the weather example through mcp-serve (discover, lists, call, read, prompt)', async () => {
@@ -23,6 +23,21 @@ describe('McpClient over stdio', () => {
       for await (const template of client.resourceTemplates()) names.push(template.name);
       expect(names).toEqual(['city']);
       await expect(client.callTool('nope')).rejects.toBeInstanceOf(InvalidParamsError);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('modern over stdio: progress is routed by its token, log lines of a request reach onLog', async () => {
+    const logs: unknown[] = [];
+    const client = await connect({ ...weatherStdio(), args: [weatherStdio().args[0], `${ROOT}examples/everything/dist/everything.js`] }, { onLog: (params) => logs.push(params) });
+    try {
+      const progress: Array<{ progress: number; total?: number }> = [];
+      await client.callTool('test_tool_with_progress', {}, { onProgress: (p) => progress.push(p) });
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
+      await client.callTool('test_logging_tool', {}, { logLevel: 'info' });
+      expect(logs).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'info', data: expect.anything() })]));
     } finally {
       await client.close();
     }
