@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { createTestClient, InputRoundsExceededError, MissingInputHandlerError, type ElicitationRequest, type InputContext } from '@decorum/client';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
+import { withInputRounds } from '../src/input-loop.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 
 describe('createTestClient (in-process)', () => {
@@ -9,6 +10,16 @@ describe('createTestClient (in-process)', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['weather_current']);
     expect((await client.callTool('weather_current', { location: 'London' })).content[0]).toMatchObject({ text: expect.stringContaining('14°C') });
+    await client.close();
+  });
+
+  test('completion/complete and discover are typed calls too', async () => {
+    const client = await createTestClient(EverythingServer);
+    const { completion } = await client.complete({ type: 'ref/prompt', name: 'test_prompt_with_arguments' }, { name: 'arg1', value: 'tes' });
+    expect(completion.values).toEqual(['test', 'testing', 'tested']);
+    const discovered = await client.discover();
+    expect(discovered.supportedVersions).toContain('2026-07-28');
+    expect(client.serverCapabilities.completions).toBeDefined();
     await client.close();
   });
 
@@ -46,7 +57,28 @@ describe('createTestClient (in-process)', () => {
     const result = await bare.callTool('test_input_required_result_capabilities');
     expect(result.content[0]).toMatchObject({ text: 'elicitation not declared; sampling not declared; roots not declared' });
     await bare.close();
-    expect(MissingInputHandlerError).toBeDefined();
+    // A server that asks anyway (here: a scripted round asking for sampling the client has no handler for).
+    const rounds: unknown[] = [];
+    const asking = withInputRounds('tools/call', { name: 't' }, async (params) => {
+      rounds.push(params);
+      return { resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } }, requestState: 'opaque' };
+    }, { elicitation: async () => ({ action: 'decline' }) }, 8);
+    await expect(asking).rejects.toBeInstanceOf(MissingInputHandlerError);
+    await expect(asking).rejects.toThrow('The server asked for sampling/createMessage, but the client has no handler for it');
+    expect(rounds).toHaveLength(1);
+  });
+
+  test('the retry echoes requestState byte for byte, with the answers under the same keys', async () => {
+    const rounds: Array<Record<string, unknown>> = [];
+    const { result, retried } = await withInputRounds('tools/call', { name: 't', arguments: { a: 1 } }, async (params) => {
+      rounds.push(params);
+      return rounds.length === 1
+        ? { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } }, requestState: 'v1.ünïcode+/=' }
+        : { resultType: 'complete', content: [] };
+    }, { elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }) }, 8);
+    expect(result.resultType).toBe('complete');
+    expect(retried).toBe(true);
+    expect(rounds[1]).toEqual({ name: 't', arguments: { a: 1 }, inputResponses: { who: { action: 'accept', content: { name: 'Ada' } } }, requestState: 'v1.ünïcode+/=' });
   });
 
   test('subscriptions: list changes arrive as an async iterable and invalidate the cache at once', async () => {
