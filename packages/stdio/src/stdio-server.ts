@@ -20,7 +20,8 @@ import {
 import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
-import { listenTeardown, stdoutFlow } from './listen-flow.js';
+import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
 
 /** Options of {@link serveStdio}. */
 export interface StdioOptions extends ServerOptions {
@@ -30,6 +31,16 @@ export interface StdioOptions extends ServerOptions {
   output?: Writable;
   /** The longest accepted line in bytes (default 4 MiB); longer lines are refused with -32600. */
   maxLineBytes?: number;
+  /**
+   * Output backpressure: past this many bytes of answers waiting for stdout (a client that stopped
+   * reading), stdin is no longer read until stdout drains (default 16 MiB).
+   */
+  maxPendingOutputBytes?: number;
+  /**
+   * At most this many requests run at once (default 128; `subscriptions/listen` not counted); later
+   * lines wait, and past 1 MiB of waiting lines stdin is no longer read.
+   */
+  maxConcurrentRequests?: number;
   /** On stdin EOF or SIGTERM, how long in-flight requests may still finish (default 2000 ms). */
   shutdownGraceMs?: number;
   /** Route `console.log/info/debug` to stderr so stray prints cannot corrupt stdout (default true). */
@@ -75,7 +86,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const flow = stdoutFlow(output);
-  const lines = new LineWriter(output);
+  const lines = new LineWriter(output, options.maxPendingOutputBytes ?? DEFAULT_MAX_PENDING_OUTPUT, (backedUp) => gate.outputPressure(backedUp));
   const write = (message: EngineResponse | JsonRpcNotification): void => {
     const line = encode(message);
     if (line !== undefined) lines.write(line);
@@ -120,6 +131,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
     const cancellation = new Cancellation();
     inFlight.set(request.id, cancellation);
+    if (request.method !== LISTEN_METHOD) gate.started();
     const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
     server.engine.handleRequest(request, channel).then(
       (response) => settle(request, cancellation, response),
@@ -138,10 +150,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       const teardown = listenTeardown(request.method, request.id);
       if (teardown) write(teardown);
     }
-    if (closing && inFlight.size === 0) finish();
+    if (request.method !== LISTEN_METHOD) gate.finished();
+    if (closing && inFlight.size === 0 && !gate.holding) finish();
   }
 
-  const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, dispatch, () =>
+  const gate = new InputGate(input, dispatch, options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS);
+  const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, gate.offer, () =>
     write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
   );
 
@@ -171,7 +185,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       splitter.end();
       // Listens are answered with their closing result rather than cut off by the grace timer.
       server.closeSubscriptions();
-      if (inFlight.size === 0) finish();
+      if (inFlight.size === 0 && !gate.holding) finish();
       else graceTimer = setTimeout(finish, graceMs);
     }
     return closed;
