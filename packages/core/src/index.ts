@@ -48,6 +48,7 @@ export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
 export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';

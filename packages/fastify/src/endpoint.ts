@@ -1,7 +1,8 @@
 import {
   type Cancellation,
-  encodeMessage,
   encodeMessageBytes,
+  encodeSafely,
+  encodeSafelyBytes,
   errorResponse,
   InvalidRequestError,
   isErrorResponse,
@@ -45,6 +46,10 @@ export interface Exchange extends ExchangeRecord {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+function logUnserializable(logger: Logger, error: unknown): void {
+  logger.error({ err: error }, 'a message could not be serialized to JSON');
+}
 const noop = (): void => {};
 
 /** Writes one JSON-RPC message as a plain JSON response. */
@@ -148,7 +153,14 @@ export class McpEndpoint {
     const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, notify: noop });
     if (response === undefined || exchange.cancellation.cancelled) return this.abandon(reply, exchange);
     if (isErrorResponse(response)) exchange.errorCode = response.error.code;
-    return sendJson(reply, isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS, response);
+    let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
+    // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
+    const body = encodeSafelyBytes(response, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = errorStatus(-32603, 'handler');
+    });
+    return reply.code(status).type(JSON_TYPE).send(body);
   }
 
   /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
@@ -164,7 +176,10 @@ export class McpEndpoint {
         cancellation: exchange.cancellation,
         logger,
         auth: exchange.auth,
-        notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
+        notify: (notification: JsonRpcNotification) => {
+          const json = encodeSafely(notification, (error) => logUnserializable(logger, error));
+          if (json !== undefined) stream.send(json);
+        },
         flow: sseFlow(reply.raw),
       } as FlowChannel);
     } catch (error) {
@@ -173,8 +188,16 @@ export class McpEndpoint {
       response = errorResponse(prepared.request.id, error);
     }
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
-    // A cancelled request (client gone) gets nothing more; the stream ends either way.
-    stream.end(response === undefined || exchange.cancellation.cancelled ? undefined : encodeMessage(response));
+    // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
+    // the result cannot be serialized (then with a -32603 for its id).
+    const last =
+      response === undefined || exchange.cancellation.cancelled
+        ? undefined
+        : encodeSafely(response, (error) => {
+            logUnserializable(logger, error);
+            exchange.errorCode = -32603;
+          });
+    stream.end(last);
     return reply;
   }
 

@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import {
   Cancellation,
   createServer,
-  encodeMessage,
+  encodeSafely,
   errorResponse,
   InvalidRequestError,
   McpEngine,
@@ -87,19 +87,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
 
   const flow = stdoutFlow(output);
   const lines = new LineWriter(output, options.maxPendingOutputBytes ?? DEFAULT_MAX_PENDING_OUTPUT, (backedUp) => gate.outputPressure(backedUp));
+  // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603); such a
+  // notification is dropped.
+  const unserializable = (error: unknown) => log.error({ err: error }, 'a message could not be serialized to JSON');
   const write = (message: EngineResponse | JsonRpcNotification): void => {
-    const line = encode(message);
+    const line = encodeSafely(message, unserializable);
     if (line !== undefined) lines.write(line);
-  };
-  const encode = (message: EngineResponse | JsonRpcNotification): string | undefined => {
-    try {
-      return encodeMessage(message);
-    } catch (error) {
-      // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603);
-      // such a notification is dropped.
-      log.error({ err: error }, 'a message could not be serialized to JSON');
-      return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
-    }
   };
   // Lines wait for the end of their burst; a process that exits (or crashes) before it still
   // sends what it had answered, as it did when every message was written at once.
