@@ -118,7 +118,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     }
     const { request } = envelope;
     if (inFlight.has(request.id)) {
-      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${JSON.stringify(request.id)} is already in flight; use a new id per request`)));
+      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${typeof request.id === 'string' ? JSON.stringify(request.id) : String(request.id)} is already in flight; use a new id per request`)));
       return;
     }
     // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
