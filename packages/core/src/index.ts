@@ -46,7 +46,7 @@ export { McpEngine, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
-export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
 export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export type { Registry } from './registry/registry.js';

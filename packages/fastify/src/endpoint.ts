@@ -24,6 +24,7 @@ import {
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, type AcceptedResponses } from './accept.js';
+import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
@@ -88,6 +89,8 @@ export class McpEndpoint {
     if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
       return new HttpRefusal('unsupported-media-type', `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
     }
+    const encoding = checkBodyEncoding(request.headers, type);
+    if (encoding) return encoding;
     exchange.accepted = acceptedResponses(request.headers.accept);
     if (!exchange.accepted.json && !exchange.accepted.sse) {
       return new HttpRefusal('not-acceptable', 'Not Acceptable: the Accept header must allow application/json and text/event-stream');
@@ -101,7 +104,7 @@ export class McpEndpoint {
     let message: unknown;
     let envelope;
     try {
-      message = parseJson(typeof request.body === 'string' ? request.body : '');
+      message = parseJson(bodyText(request.body));
       envelope = readEnvelope(message);
     } catch (error) {
       return this.fail(reply, exchange, readableId(message), error, 'request');

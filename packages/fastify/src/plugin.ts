@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { McpResourceServer } from './auth/resource-server.js';
+import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
@@ -20,11 +21,6 @@ declare module 'fastify' {
 
 const NOT_POST = ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'] as const;
 const BOTH_ACCEPTED = Object.freeze({ json: true, sse: true });
-
-/** The JSON content-type parser: the body stays text (core's parser reports -32700 itself). */
-function keepText(_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void {
-  done(null, body);
-}
 
 /** Fastify's own body-reading errors, answered as refusals with a JSON-RPC body. */
 function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undefined {
@@ -91,9 +87,9 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
     async (scope) => {
       mountedAt = `${scope.prefix}${path}`;
       scope.decorateRequest(EXCHANGE, null);
-      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself.
+      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself (body-text.ts).
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8Body);
 
       scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         const refusal = refusalFor(error, bodyLimit);

@@ -6,6 +6,8 @@ import {
   encodeSafely,
   errorResponse,
   InvalidRequestError,
+  isNotificationShaped,
+  ParseError,
   McpEngine,
   parseJson,
   readEnvelope,
@@ -100,11 +102,15 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   if (output === process.stdout) process.on('exit', flushOnExit);
 
   const dispatch = (line: string): void => {
+    let message: unknown;
     let envelope;
     try {
-      envelope = readEnvelope(parseJson(line));
+      message = parseJson(line);
+      envelope = readEnvelope(message);
     } catch (error) {
-      write(errorResponse(undefined, error));
+      // A notification is never answered, even a malformed one (`params: null`): it is logged.
+      if (isNotificationShaped(message)) log.warn({ err: error }, 'ignored a malformed notification');
+      else write(errorResponse(undefined, error));
       return;
     }
     if (envelope.kind === 'response') {
@@ -148,8 +154,11 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const gate = new InputGate(input, dispatch, options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS);
-  const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, gate.offer, () =>
-    write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+  const splitter = new LineSplitter(
+    options.maxLineBytes ?? DEFAULT_MAX_LINE,
+    gate.offer,
+    () => write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+    () => write(errorResponse(undefined, new ParseError('Parse error: the line is not valid UTF-8'))),
   );
 
   let finished = false;

@@ -46,3 +46,12 @@ export function readableId(message: unknown): RequestId | undefined {
   const id = message.id;
   return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint' ? id : undefined;
 }
+
+/**
+ * True for a message that failed the envelope checks but is a notification by its shape (an object
+ * with a `method` and no `id`): a notification is never answered, even when it is malformed
+ * (`params: null`); the transport logs it instead.
+ */
+export function isNotificationShaped(message: unknown): boolean {
+  return isPlainObject(message) && typeof message.method === 'string' && !Object.prototype.hasOwnProperty.call(message, 'id');
+}
