@@ -44,7 +44,9 @@ describe('over HTTP', () => {
 
 describe('over stdio (mcp-serve)', () => {
   let proc: StdioProcess;
-  beforeAll(() => (proc = StdioProcess.serve('test/hardening/fixtures/hardening-server.ts')));
+  beforeAll(() => {
+    proc = StdioProcess.serve('test/hardening/fixtures/hardening-server.ts');
+  });
   afterAll(() => proc.kill());
 
   test('a line that is not valid UTF-8 is a -32700; the lines around it are served', async () => {

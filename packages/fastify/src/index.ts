@@ -21,6 +21,7 @@ export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions,
 
 /** Origin policy: the default allowlist test and the option's type. */
 export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+export { hostPolicy, type AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';

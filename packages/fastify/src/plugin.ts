@@ -7,6 +7,7 @@ import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
+import { hostPolicy } from './host-check.js';
 import { originPolicy } from './origin.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange, requestLoggerFactory, serverLogger } from './request-log.js';
@@ -45,7 +46,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
-  const { servers, path: _path, prefix: _prefix, allowedOrigins, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
+  const { servers, path: _path, prefix: _prefix, allowedOrigins, allowedHosts, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
   const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
@@ -55,6 +56,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
+    checkHost: hostPolicy(allowedHosts),
     endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
@@ -78,7 +80,7 @@ function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void
 }
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, resourceServer, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel } = prepare(app, options);
   let mountedAt = path;
 
   // The routes live in their own encapsulated context, so the JSON parser, hooks and error handler
@@ -122,6 +124,11 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         const origin = request.headers.origin;
         if (origin !== undefined && !allowsOrigin(origin)) {
           sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
+          return;
+        }
+        const badHost = checkHost(request);
+        if (badHost) {
+          sendRefusal(reply, badHost);
           return;
         }
         done();
