@@ -34,6 +34,7 @@ export { text, image, audio, resourceLink, embeddedResource } from './results/co
 
 // Building and serving
 export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
 export { LiveRegistry, type LiveCollection, type LiveTarget } from './live/live-registry.js';

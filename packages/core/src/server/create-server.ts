@@ -12,6 +12,7 @@ import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
+import { checkPatterns, type UnsafePatternPolicy } from '../schema/pattern-safety.js';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -31,6 +32,12 @@ export interface ServerOptions {
    * and the `ctx.once` journal bound (default 64 KiB).
    */
   mrtr?: MrtrOptions;
+  /**
+   * Argument patterns (`@Matches`, TypeBox `pattern`) that can backtrack catastrophically (ReDoS)
+   * are checked at start-up: `refuse` (default) fails start-up, `warn` logs and serves, `allow`
+   * skips the check. See {@link UnsafePatternPolicy}.
+   */
+  unsafePatterns?: UnsafePatternPolicy;
 }
 
 /** Something that can be served: a decorated class (instantiated with no arguments) or an instance of one. */
@@ -101,6 +108,11 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
   const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus());
   const logger = options.logger ?? createDefaultLogger();
+  checkPatterns(
+    scanned.flatMap((s) => [...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })), ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema }))]),
+    options.unsafePatterns ?? 'refuse',
+    logger,
+  );
   const state: ServingState = {
     get registry() {
       return live.current;
