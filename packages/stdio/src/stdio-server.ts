@@ -23,6 +23,7 @@ import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
+import { handleProcessErrors, shutdownErrors } from './shutdown.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
 
 /** Options of {@link serveStdio}. */
@@ -49,6 +50,12 @@ export interface StdioOptions extends ServerOptions {
   redirectConsole?: boolean;
   /** Handle SIGTERM/SIGINT by shutting down (default true when serving process.stdin). */
   handleSignals?: boolean;
+  /**
+   * The process-level error policy (default true when serving process.stdin): an unhandled
+   * rejection is logged and serving goes on; an uncaught exception answers every running request
+   * with -32603, then exits 1. See shutdown.ts.
+   */
+  handleProcessErrors?: boolean;
   /** Exit the process once shut down (default true when serving process.stdin). */
   exitOnClose?: boolean;
 }
@@ -77,6 +84,8 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const inFlight = new InFlight<Cancellation>();
   const graceMs = options.shutdownGraceMs ?? 2000;
   let closing = false;
+  /** Closed by a signal or `close()` (not stdin EOF): new requests are answered, not started. */
+  let refusing = false;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
 
@@ -123,6 +132,10 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       return;
     }
     const { request } = envelope;
+    if (refusing) {
+      write(errorResponse(request.id, shutdownErrors.notStarted()));
+      return;
+    }
     if (inFlight.has(request.id)) {
       write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${typeof request.id === 'string' ? JSON.stringify(request.id) : String(request.id)} is already in flight; use a new id per request`)));
       return;
@@ -167,7 +180,10 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     if (finished) return;
     finished = true;
     if (graceTimer) clearTimeout(graceTimer);
+    // What still runs when the grace period ends gets an answer saying so, then is cancelled.
+    answerInFlight(shutdownErrors.cutOff);
     for (const cancellation of inFlight.drain()) cancellation.cancel();
+    removeProcessHandlers?.();
     input.off('data', onData);
     if (usesProcess) {
       process.off('SIGTERM', onSignal);
@@ -179,6 +195,16 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       resolveClosed();
       if (options.exitOnClose ?? usesProcess) process.exit(0);
     });
+  }
+
+  function answerInFlight(error: () => Error): void {
+    for (const [id, cancellation] of inFlight.entries()) if (!cancellation.cancelled) write(errorResponse(id, error()));
+  }
+
+  /** A signal or `close()`: requests that arrive from now on are answered, not started. */
+  function stop(): Promise<void> {
+    refusing = true;
+    return beginClose();
   }
 
   function beginClose(): Promise<void> {
@@ -194,7 +220,15 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const onData = (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  const onSignal = () => void beginClose();
+  const onSignal = () => void stop();
+  const removeProcessHandlers =
+    (options.handleProcessErrors ?? usesProcess)
+      ? handleProcessErrors(log, (exit) => {
+          answerInFlight(shutdownErrors.crashed);
+          for (const cancellation of inFlight.drain()) cancellation.cancel();
+          lines.flushAll(exit);
+        })
+      : undefined;
   input.on('data', onData);
   input.once('end', () => void beginClose());
   input.once('error', (error) => {
@@ -205,5 +239,5 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
   }
-  return { server, closed, close: beginClose };
+  return { server, closed, close: stop };
 }
