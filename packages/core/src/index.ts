@@ -67,6 +67,7 @@ export {
   UnsupportedProtocolVersionError,
 } from './errors/protocol-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { shutdownErrors } from './errors/shutdown-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
 
 // Schemas and validation

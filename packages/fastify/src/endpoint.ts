@@ -74,6 +74,9 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  * and only then the choice of JSON or SSE and the handler.
  */
 export class McpEndpoint {
+  /** Requests being executed, with where their answer goes (see running-requests.ts). */
+  private readonly running = new Map<Exchange, FastifyReply | SseStream>();
+
   constructor(
     private readonly server: DecorumServer,
     private readonly paramHeaders: McpParamHeaders,
@@ -153,8 +156,10 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
+    this.running.set(exchange, reply);
     const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, notify: noop });
-    if (response === undefined || exchange.cancellation.cancelled) return this.abandon(reply, exchange);
+    this.running.delete(exchange);
+    if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
     if (isErrorResponse(response)) exchange.errorCode = response.error.code;
     let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
@@ -174,6 +179,7 @@ export class McpEndpoint {
     const stream = new SseStream(reply.raw);
     stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
     let response: EngineResponse | undefined;
+    this.running.set(exchange, stream);
     try {
       response = await this.server.engine.execute(prepared, {
         cancellation: exchange.cancellation,
@@ -190,6 +196,7 @@ export class McpEndpoint {
       logger.error({ err: error }, 'MCP request failed unexpectedly');
       response = errorResponse(prepared.request.id, error);
     }
+    this.running.delete(exchange);
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
     // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
     // the result cannot be serialized (then with a -32603 for its id).
@@ -202,6 +209,22 @@ export class McpEndpoint {
           });
     stream.end(last);
     return reply;
+  }
+
+  /**
+   * Answers every request still executing with `error` — a JSON answer (200, as handler-level
+   * errors are), or the last event of its SSE stream — and cancels it (its handler sees
+   * `ctx.signal` abort; what it returns later is dropped). For shutdown and crashes.
+   */
+  answerRunning(error: () => McpProtocolError): void {
+    for (const [exchange, answer] of this.running) {
+      const message = errorResponse(exchange.rpcId, error());
+      exchange.errorCode = message.error.code;
+      if (answer instanceof SseStream) answer.end(encodeSafely(message, noop));
+      else if (!answer.sent) sendJson(answer, errorStatus(message.error.code, 'handler'), message);
+      exchange.cancellation.cancel();
+    }
+    this.running.clear();
   }
 
   /** The client went away: nothing is written, and Fastify is told the reply is handled. */

@@ -8,6 +8,7 @@ import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
 import { hostPolicy } from './host-check.js';
+import { trackEndpoint } from './running-requests.js';
 import { originPolicy } from './origin.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange, requestLoggerFactory, serverLogger } from './request-log.js';
@@ -176,6 +177,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // RFC 9728 metadata, unauthenticated, at the host's well-known URIs (outside the endpoint's context).
   resourceServer?.registerMetadataRoutes(app, mountedAt);
 
+  // serveHttp answers what still runs at the end of shutdown (running-requests.ts).
+  trackEndpoint(app.server, endpoint);
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
   let own = mountsByContext.get(app);
   if (!own) mountsByContext.set(app, (own = new Map()));

@@ -1,18 +1,4 @@
-import { InternalError, type Logger } from '@decorum/core';
-
-/**
- * What stdio answers when it cannot finish a request — a client is never left waiting for an
- * answer that will not come:
- * - after SIGTERM/SIGINT (or `close()`), a new request is not started;
- * - a request still running when the shutdown grace period ends is cut off;
- * - after an uncaught exception every running request is answered before the process exits 1.
- * All are -32603 with a message that says which.
- */
-export const shutdownErrors = {
-  notStarted: () => new InternalError('Internal error: the server is shutting down and takes no new requests'),
-  cutOff: () => new InternalError('Internal error: server shutting down: the request did not finish within the shutdown grace period'),
-  crashed: () => new InternalError('Internal error: the server failed (uncaught exception) and is exiting'),
-};
+import type { Logger } from '@decorum/core';
 
 /**
  * The process-level error policy of a server that owns its process (mcp-serve, `serveStdio` on

@@ -11,6 +11,7 @@ import {
   McpEngine,
   parseJson,
   readEnvelope,
+  shutdownErrors,
   type DecorumServer,
   type EngineResponse,
   type FlowChannel,
@@ -23,7 +24,7 @@ import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
-import { handleProcessErrors, shutdownErrors } from './shutdown.js';
+import { handleProcessErrors } from './shutdown.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
 
 /** Options of {@link serveStdio}. */
