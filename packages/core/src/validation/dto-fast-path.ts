@@ -14,7 +14,7 @@ import { Compile } from 'typebox/compile';
 import { buildInstance, NOT_BUILT, planInstance } from './dto-instance.js';
 import { exactSchema } from './dto-exact-schema.js';
 import { beginValidation, sharePatterns } from './pattern-once.js';
-import { inspectDto, type ValidationMetadata } from '../schema/from-dto.js';
+import { dtoTreeProperties, type ValidationMetadata } from '../schema/from-dto.js';
 import type { ValidationOutcome } from './issues.js';
 
 /** A validator that answers synchronously when it can. */
@@ -64,16 +64,5 @@ export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => 
 
 /** The `@Matches` records of `cls` and of every DTO nested under it. */
 function matchesRecords(cls: Function): ValidationMetadata[] {
-  const records: ValidationMetadata[] = [];
-  const seen = new Set<Function>();
-  const pending = [cls];
-  for (let c = pending.pop(); c !== undefined; c = pending.pop()) {
-    if (seen.has(c)) continue;
-    seen.add(c);
-    for (const property of inspectDto(c).properties) {
-      records.push(...(property.constraints.get('matches') ?? []));
-      if (property.nested) pending.push(property.nested.cls);
-    }
-  }
-  return records;
+  return [...dtoTreeProperties(cls)].flatMap(({ property }) => property.constraints.get('matches') ?? []);
 }
