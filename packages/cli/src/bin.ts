@@ -22,7 +22,15 @@ async function serve(options: ServeOptions): Promise<void> {
   }
   let served;
   try {
-    served = await serveHttp(servers, { ...serverOptions, host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, {
+      ...serverOptions,
+      host: options.host,
+      port: options.port,
+      path: options.path,
+      shutdownGraceMs: options.shutdownTimeout,
+      requestTimeout: options.requestTimeout,
+      headersTimeout: options.headersTimeout,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -13,6 +13,8 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { buildInstance, NOT_BUILT, planInstance } from './dto-instance.js';
 import { exactSchema } from './dto-exact-schema.js';
+import { beginValidation, sharePatterns } from './pattern-once.js';
+import { dtoTreeProperties, type ValidationMetadata } from '../schema/from-dto.js';
 import type { ValidationOutcome } from './issues.js';
 
 /** A validator that answers synchronously when it can. */
@@ -33,8 +35,9 @@ export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => 
   if (planned.reason !== undefined) return { reason: planned.reason };
   const { plan } = planned;
   let check: { Check(value: unknown): boolean };
+  const patterns = matchesRecords(cls);
   try {
-    check = Compile(exact.schema as TSchema);
+    check = Compile(sharePatterns(exact.schema, patterns) as TSchema);
   } catch (error) {
     return { reason: `TypeBox cannot compile the schema (${(error as Error).message})` };
   }
@@ -47,5 +50,19 @@ export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => 
     }
     return fullPath(value);
   };
-  return { validate };
+  // With @Matches patterns, a value the check refuses must not have them tested again (pattern-once.ts).
+  return {
+    validate:
+      patterns.length === 0
+        ? validate
+        : (value) => {
+            beginValidation();
+            return validate(value);
+          },
+  };
+}
+
+/** The `@Matches` records of `cls` and of every DTO nested under it. */
+function matchesRecords(cls: Function): ValidationMetadata[] {
+  return [...dtoTreeProperties(cls)].flatMap(({ property }) => property.constraints.get('matches') ?? []);
 }
