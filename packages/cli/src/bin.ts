@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { DecorumStartupError } from '@decorum/core';
-import { serveHttp } from '@decorum/fastify';
-import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 
 async function serve(options: ServeOptions): Promise<void> {
   const servers = collectServers(await loadModule(options.module), options.module);
+  // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
+    const { serveStdio } = await import('@decorum/stdio');
     serveStdio(servers, { maxLineBytes: options.maxLineBytes });
     return;
   }
+  const { serveHttp } = await import('@decorum/fastify');
   let served;
   try {
     served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
