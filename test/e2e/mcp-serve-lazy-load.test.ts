@@ -26,6 +26,7 @@ function loadedBy(args: string[], ready: (stdout: string, stderr: string) => boo
   });
 }
 
+const typeBox = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/typebox/'));
 const httpStack = (urls: string[]) => urls.filter((url) => /\/packages\/fastify\/|node_modules\/(fastify|jose|@fastify\/[^/]+)\//.test(url));
 
 describe('mcp-serve loads only the transport the run uses', () => {
@@ -33,6 +34,8 @@ describe('mcp-serve loads only the transport the run uses', () => {
     const urls = await loadedBy([WEATHER], (stdout) => stdout.includes('\n'), 'stdin');
     expect(urls.some((url) => url.includes('/packages/stdio/'))).toBe(true);
     expect(httpStack(urls)).toEqual([]);
+    // Listing needs no validator: TypeBox's compiler (typebox/compile) loads on the first call.
+    expect(typeBox(urls)).toEqual([]);
   }, 30_000);
 
   test('an --http run loads it (the tracer sees what it should)', async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { DecorumStartupError } from '@decorum/core';
+import { DecorumStartupError, preloadValidators } from '@decorum/core';
 import { collectServers } from './collect-servers.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
@@ -11,6 +11,9 @@ async function serve(options: ServeOptions): Promise<void> {
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
     serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    // TypeBox's compiler loads after start-up, in the background: the host's first messages
+    // (discovery, tools/list) need no validator, and its first call then finds it loaded.
+    setTimeout(() => void preloadValidators(), 0);
     return;
   }
   const { serveHttp } = await import('@decorum/fastify');
