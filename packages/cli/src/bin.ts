@@ -1,25 +1,28 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { DecorumStartupError } from '@decorum/core';
-import { serveHttp } from '@decorum/fastify';
-import { serveStdio } from '@decorum/stdio';
+import { DecorumStartupError, preloadValidators } from '@decorum/core';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
 import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
-import { watchModule } from './watch.js';
 
 async function serve(options: ServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
   const loaded = collectServers(loadedModule, options.module);
   if (options.list) return printList(loaded, options.json);
   const serverOptions = collectServeOptions(loadedModule, options.module);
-  const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
+  const servers = options.watch ? (await import('./watch.js')).watchModule(options.module, loaded).server : loaded;
+  // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
+    const { serveStdio } = await import('@decorum/stdio');
     serveStdio(servers, { ...serverOptions, maxLineBytes: options.maxLineBytes });
+    // TypeBox's compiler loads after start-up, in the background: the host's first messages
+    // (discovery, tools/list) need no validator, and its first call then finds it loaded.
+    setTimeout(() => void preloadValidators(), 0);
     return;
   }
+  const { serveHttp } = await import('@decorum/fastify');
   let served;
   try {
     served = await serveHttp(servers, {

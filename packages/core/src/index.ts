@@ -94,6 +94,7 @@ export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
+export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol

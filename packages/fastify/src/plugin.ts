@@ -1,4 +1,4 @@
-import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -82,6 +82,8 @@ function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel } = prepare(app, options);
+  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler.
+  await preloadValidators();
   let mountedAt = path;
 
   // The routes live in their own encapsulated context, so the JSON parser, hooks and error handler

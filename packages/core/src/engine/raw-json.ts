@@ -1,3 +1,4 @@
+import { longStringResultBytes } from './long-string-bytes.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**
@@ -58,6 +59,8 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
     const page = message.result.bytes;
     return Buffer.concat([head, page, RESULT_END], head.length + page.length + 1);
   }
+  // A long text or base64 block is copied once, not stringified and encoded (long-string-bytes.ts).
+  if ('result' in message) return longStringResultBytes(idJson(message.id), message.result) ?? Buffer.from(encodeMessage(message), 'utf8');
   return Buffer.from(encodeMessage(message), 'utf8');
 }
 
