@@ -21,6 +21,7 @@ import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { listenTeardown, stdoutFlow } from './listen-flow.js';
+import { StdioEras } from './legacy-stdio.js';
 
 /** Options of {@link serveStdio}. */
 export interface StdioOptions extends ServerOptions {
@@ -76,18 +77,18 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
 
   const flow = stdoutFlow(output);
   const lines = new LineWriter(output);
-  const write = (message: EngineResponse | JsonRpcNotification): void => {
+  const write = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest): void => {
     const line = encode(message);
     if (line !== undefined) lines.write(line);
   };
-  const encode = (message: EngineResponse | JsonRpcNotification): string | undefined => {
+  const encode = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest): string | undefined => {
     try {
       return encodeMessage(message);
     } catch (error) {
       // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603);
       // such a notification is dropped.
       log.error({ err: error }, 'a message could not be serialized to JSON');
-      return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
+      return 'method' in message ? undefined : encodeMessage(errorResponse((message as EngineResponse).id, error));
     }
   };
   // Lines wait for the end of their burst; a process that exits (or crashes) before it still
@@ -95,21 +96,29 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const flushOnExit = () => lines.flushAll();
   if (output === process.stdout) process.on('exit', flushOnExit);
 
+  const eras = new StdioEras(server, write);
   const dispatch = (line: string): void => {
     let envelope;
+    let message: unknown;
     try {
-      envelope = readEnvelope(parseJson(line));
+      envelope = readEnvelope((message = parseJson(line)));
     } catch (error) {
       write(errorResponse(undefined, error));
       return;
     }
     if (envelope.kind === 'response') {
+      // A legacy session's answers to its own requests; anything else is logged and dropped.
+      if (eras.legacy) {
+        eras.response(message as { id?: unknown });
+        return;
+      }
       log.warn('ignored a JSON-RPC response on stdin: clients must not send responses to a 2026-07-28 server');
       return;
     }
     if (envelope.kind === 'notification') {
       const cancelled = McpEngine.cancelledRequestId(envelope.notification);
       if (cancelled !== undefined) inFlight.get(cancelled)?.cancel();
+      eras.notification(envelope.notification);
       return;
     }
     const { request } = envelope;
@@ -121,7 +130,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     const cancellation = new Cancellation();
     inFlight.set(request.id, cancellation);
     const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
-    server.engine.handleRequest(request, channel).then(
+    eras.handle(request, channel).then(
       (response) => settle(request, cancellation, response),
       (error: unknown) => {
         log.error({ err: error }, 'unexpected engine failure');
@@ -152,6 +161,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     finished = true;
     if (graceTimer) clearTimeout(graceTimer);
     for (const cancellation of inFlight.drain()) cancellation.cancel();
+    eras.close();
     input.off('data', onData);
     if (usesProcess) {
       process.off('SIGTERM', onSignal);

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { ResourceNotFoundError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
@@ -14,7 +14,7 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   resolve(params, state) {
     const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
     const match = state.registry.findResource(uri);
-    if (!match) throw new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+    if (!match) throw new ResourceNotFoundError(`Resource not found: ${uri}`, { uri });
     return { ...match, uri };
   },
   async run(call) {

@@ -12,6 +12,9 @@ import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
+import { readEras, type Eras } from '../legacy/eras.js';
+import { LegacySession, type LegacySessionOptions } from '../legacy/legacy-session.js';
+import type { ClientRequestOutlet } from '../legacy/client-requests.js';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -31,6 +34,14 @@ export interface ServerOptions {
    * and the `ctx.once` journal bound (default 64 KiB).
    */
   mrtr?: MrtrOptions;
+  /**
+   * Which protocol eras to serve (default `dual`): 2026-07-28 requests statelessly and, on
+   * `initialize`, a 2025-11-25 (or older) session on the same process or endpoint. `modern`
+   * refuses `initialize` (-32022); `legacy` serves initialize-based sessions only.
+   */
+  eras?: Eras;
+  /** Legacy sessions: how long a client has to answer `ctx.elicit`/`sample`/`roots` (default 5 min). */
+  legacy?: LegacySessionOptions;
 }
 
 /** Something that can be served: a decorated class (instantiated with no arguments) or an instance of one. */
@@ -49,6 +60,10 @@ export interface DecorumServer {
   closeSubscriptions(): void;
   readonly engine: McpEngine;
   readonly logger: Logger;
+  /** The eras this server serves (`createServer`'s `eras`). */
+  readonly eras: Eras;
+  /** Opens a legacy session whose session-level messages go to `outlet`; transports call it on `initialize`. */
+  openLegacySession(outlet: ClientRequestOutlet): LegacySession;
 }
 
 const DEFAULTS = {
@@ -113,13 +128,17 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     logger,
     mrtr: mrtrConfig(options.mrtr, logger),
   };
+  const eras = readEras(options.eras);
+  const engine = new McpEngine(state);
   const server: DecorumServer = {
     info,
+    eras,
+    openLegacySession: (outlet) => new LegacySession(engine, outlet, options.legacy),
     get registry() {
       return live.current;
     },
     live,
-    engine: new McpEngine(state),
+    engine,
     logger,
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
     closeSubscriptions: () => live.bus.shutdown(),
