@@ -145,6 +145,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
       // Pipeline step 2: 2026-07-28 has no GET stream and no session to DELETE; legacy sessions do.
       const authenticateOnly = resourceServer
         ? async (request: FastifyRequest, reply: FastifyReply) => {
+            // The wrong method is 405 before any token is looked at, as for POST.
+            if (request.method !== 'GET' && request.method !== 'DELETE') return;
             const authentication = await resourceServer.authenticate(request);
             if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
             (request as WithExchange)[EXCHANGE].auth = authentication.auth;
