@@ -10,12 +10,12 @@ import { buildProgram, type ServeOptions } from './program.js';
 async function serve(options: ServeOptions): Promise<void> {
   const servers = collectServers(await loadModule(options.module), options.module);
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { maxLineBytes: options.maxLineBytes, eras: options.eras, legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } });
     return;
   }
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout, eras: options.eras, legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -14,6 +14,15 @@ export interface ServeOptions {
   shutdownTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
+  /** Which protocol eras to serve: `dual` (default), `modern` or `legacy`. */
+  eras: 'dual' | 'modern' | 'legacy';
+  /** Legacy sessions: how long a client has to answer an elicitation, sampling or roots request (ms). */
+  clientRequestTimeout: number;
+}
+
+function eras(value: string): ServeOptions['eras'] {
+  if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
+  throw new InvalidArgumentError('must be dual, modern or legacy');
 }
 
 function positiveInteger(value: string): number {
@@ -29,7 +38,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
+ * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
@@ -43,6 +52,8 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
+    .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions), modern or legacy', eras, 'dual')
+    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request', positiveInteger, 300_000)
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }
