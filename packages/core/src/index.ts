@@ -13,6 +13,7 @@ export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './schema/field.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
+export { UserError } from './errors/user-error.js';
 export { ToolError } from './errors/tool-error.js';
 export type {
   ElicitParams,

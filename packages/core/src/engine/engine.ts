@@ -90,6 +90,8 @@ export class McpEngine {
       this.checkVersion(meta);
       prepared = this.route(request, meta);
     } catch (error) {
+      // As in execute: a typed error is the client's business; anything else is a bug to log.
+      if (!(error instanceof McpProtocolError)) this.state.logger.error({ err: error, method: request.method }, 'request failed while routing');
       return Promise.resolve(errorResponse(request.id, error));
     }
     return this.execute(prepared, channel);
