@@ -3,6 +3,7 @@ import { McpServer, Resource, serverOf, Tool, type ToolContext } from '@decorum/
 import { Type } from 'typebox';
 import { parseSse, rpc, send, type HttpResult } from './support/http.js';
 import { startApp, type TestApp } from './support/app.js';
+import { AuthServerFixture } from './support/auth-fixture.js';
 
 @McpServer({ name: 'legacy-fixture', version: '1.0.0' })
 class LegacyFixture {
@@ -221,6 +222,27 @@ describe('legacy session limits and switches', () => {
       expect((await initialize(t.url)).result.protocolVersion).toBe('2025-11-25');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('legacy sessions on a protected endpoint', () => {
+  test("another principal's session id is 404, as if it did not exist; the owner keeps using it", async () => {
+    const resource = 'http://127.0.0.1/mcp';
+    const as = await AuthServerFixture.start(resource);
+    const t = await startApp({ servers: [LegacyFixture], auth: { resource, authorizationServers: [as.issuer], jwt: { jwksUri: as.jwksUri } } });
+    try {
+      const alice = { authorization: `Bearer ${await as.token({ sub: 'alice' })}` };
+      const bob = { authorization: `Bearer ${await as.token({ sub: 'bob' })}` };
+      expect((await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT })).status).toBe(401);
+      const opened = await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT }, alice);
+      const id = String(opened.headers['mcp-session-id']);
+      expect((await post(t.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...bob, 'mcp-session-id': id })).status).toBe(404);
+      expect((await send(t.url, { method: 'DELETE', headers: { ...bob, 'mcp-session-id': id } })).status).toBe(404);
+      expect((await post(t.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { ...alice, 'mcp-session-id': id })).json.result).toEqual({});
+    } finally {
+      await t.close();
+      await as.close();
     }
   });
 });
