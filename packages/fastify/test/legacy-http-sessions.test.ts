@@ -156,6 +156,22 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     expect((await post(t.url, { jsonrpc: '2.0', id: 10, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
   });
 
+  test('notifications/cancelled ends a call in flight: no response, and its own ask is cancelled', async () => {
+    const { id } = await initialize(t.url);
+    const call = await openStream(t.url, { method: 'POST', headers: { ...JSON_AND_SSE, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'ask', arguments: {} } }) });
+    const ask = await until(() => call.events().find((e) => e.method === 'elicitation/create'));
+    expect((await post(t.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } }, { 'mcp-session-id': id })).status).toBe(202);
+    await until(() => (call.res.complete ? true : undefined));
+    expect(call.events().find((e) => e.id === 20)).toBeUndefined();
+    expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'the request that asked was cancelled' } });
+  });
+
+  test('a modern-shaped request wins over a stale Mcp-Session-Id header', async () => {
+    const res = await rpc(t.url, 21, 'tools/list', {}, { headers: { 'mcp-session-id': 'stale' } });
+    expect(res.status).toBe(200);
+    expect(res.json.result.resultType).toBe('complete');
+  });
+
   test('the GET stream carries list changes; Last-Event-ID resumes it with what was missed', async () => {
     const { id } = await initialize(t.url);
     const stream = await openStream(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
