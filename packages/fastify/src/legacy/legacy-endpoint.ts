@@ -23,13 +23,11 @@ import { sendRefusal } from '../endpoint.js';
 import { readHeader } from '../header-value.js';
 import { HttpRefusal } from '../refusal.js';
 import { NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
-import { parseEventId } from './event-stream.js';
+import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Methods whose handlers may ask the client, report progress or log: answered on an SSE stream. */
-const STREAMED = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
@@ -168,27 +166,36 @@ export class LegacyEndpoint {
     // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
     // request runs on, and the client may resume its stream with Last-Event-ID.
     const cancellation = new Cancellation();
-    const accept = request.headers.accept ?? '';
-    session.running++;
-    try {
-      if (!STREAMED.has(rpc.method) || !/text\/event-stream/i.test(accept)) {
-        exchange.stream = 'json';
-        const response = await session.core.run(step.prepared, { cancellation, logger, auth: exchange.auth, notify: (n) => session.standalone.send(encodeMessage(n)) });
-        if (response === undefined) return reply.hijack();
-        return this.json(reply, RESULT_STATUS, response);
-      }
+    // JSON unless the call sends something before its response (progress, a log, an ask): then,
+    // if the client takes SSE, its resumable stream opens at the first such message.
+    let stream: EventStream | undefined;
+    const openStream = (): EventStream => {
+      if (stream) return stream;
       exchange.stream = 'sse';
       reply.hijack();
-      const stream = session.stream();
+      stream = session.stream();
       stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id });
-      const send = (message: JsonRpcNotification | JsonRpcRequest) => stream.send(encodeMessage(message as JsonRpcNotification));
-      const response = await session.core.run(step.prepared, { cancellation, logger, auth: exchange.auth, notify: send }, send);
-      stream.end(response === undefined ? undefined : encodeMessage(response));
-      return reply;
+      return stream;
+    };
+    const send = /text\/event-stream/i.test(request.headers.accept ?? '')
+      ? (message: JsonRpcNotification | JsonRpcRequest) => openStream().send(encodeMessage(message as JsonRpcNotification))
+      : (message: JsonRpcNotification | JsonRpcRequest) => session.standalone.send(encodeMessage(message as JsonRpcNotification));
+    session.running++;
+    let response: EngineResponse | undefined;
+    try {
+      response = await session.core.run(step.prepared, { cancellation, logger, auth: exchange.auth, notify: send }, send);
     } finally {
       session.running--;
       session.lastSeen = Date.now();
     }
+    if (stream) {
+      stream.end(response === undefined ? undefined : encodeMessage(response));
+      return reply;
+    }
+    exchange.stream = 'json';
+    // Cancelled by the client (notifications/cancelled): no response, the POST is simply accepted.
+    if (response === undefined) return reply.code(NOTIFICATION_STATUS).send();
+    return this.json(reply, RESULT_STATUS, response);
   }
 
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
