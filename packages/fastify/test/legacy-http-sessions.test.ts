@@ -166,6 +166,13 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'the request that asked was cancelled' } });
   });
 
+  test('a call that sends nothing before its response is answered with JSON, even when SSE is accepted', async () => {
+    const { id } = await initialize(t.url);
+    const res = await post(t.url, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'plain' } } }, { 'mcp-session-id': id });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json.result.content[0].text).toBe('plain');
+  });
+
   test('a modern-shaped request wins over a stale Mcp-Session-Id header', async () => {
     const res = await rpc(t.url, 21, 'tools/list', {}, { headers: { 'mcp-session-id': 'stale' } });
     expect(res.status).toBe(200);
