@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,5 +32,23 @@ describe('the mcp-serve bin', () => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  });
+});
+
+/** Every workspace package's bin must exist before the build, or `npm ci` does not link it. */
+describe('workspace bins', () => {
+  const packages = readdirSync(`${ROOT}packages`).filter((name) => existsSync(`${ROOT}packages/${name}/package.json`));
+  const bins = packages.flatMap((name) => {
+    const manifest = JSON.parse(readFileSync(`${ROOT}packages/${name}/package.json`, 'utf8')) as { bin?: Record<string, string> };
+    return Object.entries(manifest.bin ?? {}).map(([bin, file]) => [name, bin, file] as const);
+  });
+
+  test('there are bins to check', () => {
+    expect(bins.map(([, bin]) => bin)).toContain('mcp-serve');
+  });
+
+  test.each(bins)('%s: %s is a committed launcher outside dist/', (name, _bin, file) => {
+    expect(file).not.toMatch(/(^|\/)dist\//);
+    expect(readFileSync(`${ROOT}packages/${name}/${file}`, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 });

@@ -4,18 +4,33 @@ import { DecorumStartupError } from '@decorum/core';
 import { serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { collectServers } from './collect-servers.js';
+import { printList } from './list-preview.js';
+import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
+import { watchModule } from './watch.js';
+
+/** `--eras` and `--client-request-timeout` when given, over what the module's own options say. */
+function eraOptions(options: ServeOptions) {
+  return {
+    ...(options.eras === undefined ? {} : { eras: options.eras }),
+    ...(options.clientRequestTimeout === undefined ? {} : { legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } }),
+  };
+}
 
 async function serve(options: ServeOptions): Promise<void> {
-  const servers = collectServers(await loadModule(options.module), options.module);
+  const loadedModule = await loadModule(options.module);
+  const loaded = collectServers(loadedModule, options.module);
+  if (options.list) return printList(loaded, options.json);
+  const serverOptions = collectServeOptions(loadedModule, options.module);
+  const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes, eras: options.eras, legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } });
+    serveStdio(servers, { ...serverOptions, ...eraOptions(options), maxLineBytes: options.maxLineBytes });
     return;
   }
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout, eras: options.eras, legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } });
+    served = await serveHttp(servers, { ...serverOptions, ...eraOptions(options), host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -14,13 +14,19 @@ export interface ServeOptions {
   shutdownTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
-  /** Which protocol eras to serve: `dual` (default), `modern` or `legacy`. */
-  eras: 'dual' | 'modern' | 'legacy';
+  /** Print what the list methods would serve, then exit (see `list-preview.ts`). */
+  list: boolean;
+  /** With `list`: the exact result pages as JSON. */
+  json: boolean;
+  /** Re-import the module when it (or a file it imports) changes, and keep serving (see `watch.ts`). */
+  watch: boolean;
+  /** Which protocol eras to serve: `dual` (default), `modern` or `legacy`; unset leaves the module's own options. */
+  eras?: 'dual' | 'modern' | 'legacy';
   /** Legacy sessions: how long a client has to answer an elicitation, sampling or roots request (ms). */
-  clientRequestTimeout: number;
+  clientRequestTimeout?: number;
 }
 
-function eras(value: string): ServeOptions['eras'] {
+function eras(value: string): NonNullable<ServeOptions['eras']> {
   if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
   throw new InvalidArgumentError('must be dual, modern or legacy');
 }
@@ -52,8 +58,11 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
-    .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions), modern or legacy', eras, 'dual')
-    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request', positiveInteger, 300_000)
+    .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
+    .option('--json', 'with --list: print the exact result pages as JSON', false)
+    .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
+    .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
+    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

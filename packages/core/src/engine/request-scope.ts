@@ -27,6 +27,11 @@ export interface RequestChannel {
   readonly logger?: Logger;
   /** How handlers' asks are answered (a legacy session's live requests); an MRTR round when absent. */
   readonly asks?: AskSeam;
+  /**
+   * Who is calling, as the transport sees it (HTTP: the remote address); absent on stdio, whose
+   * one client is the process at the other end. Rate limits key callers without a token by it.
+   */
+  readonly peer?: string;
 }
 
 /**
