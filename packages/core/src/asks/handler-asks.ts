@@ -10,9 +10,13 @@ import type { MrtrConfig } from '../mrtr/input-round.js';
 
 /** What answers one request's asks. */
 export interface HandlerAsks {
+  /** Answers `ctx.elicit`: the user's answer (`undefined` for an optional ask the client cannot take). */
   elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined>;
+  /** Answers `ctx.sample`: the client model's message (`undefined` for an optional ask the client cannot take). */
   sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined>;
+  /** Answers `ctx.roots`: the client's roots (`undefined` for an optional ask the client cannot take). */
   roots(options?: InputOptions): Promise<Root[] | undefined>;
+  /** Answers `ctx.once`: `fn`'s result, run once for the request (journaled across MRTR rounds). */
   once<T>(name: string, fn: () => T | Promise<T>): Promise<T>;
 }
 
