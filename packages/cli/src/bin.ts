@@ -7,6 +7,14 @@ import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 
+/** `--eras` and `--client-request-timeout` when given, over what the module's own options say. */
+function eraOptions(options: ServeOptions) {
+  return {
+    ...(options.eras === undefined ? {} : { eras: options.eras }),
+    ...(options.clientRequestTimeout === undefined ? {} : { legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } }),
+  };
+}
+
 async function serve(options: ServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
   const loaded = collectServers(loadedModule, options.module);
@@ -16,7 +24,7 @@ async function serve(options: ServeOptions): Promise<void> {
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
-    serveStdio(servers, { ...serverOptions, maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { ...serverOptions, ...eraOptions(options), maxLineBytes: options.maxLineBytes });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
@@ -27,6 +35,7 @@ async function serve(options: ServeOptions): Promise<void> {
   try {
     served = await serveHttp(servers, {
       ...serverOptions,
+      ...eraOptions(options),
       host: options.host,
       port: options.port,
       path: options.path,
