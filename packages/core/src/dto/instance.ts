@@ -20,7 +20,7 @@
  * planned at all.
  */
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { inspectDto, type DtoProperty } from '../schema/from-dto.js';
+import { inspectDto, type DtoProperty } from './inspect.js';
 import { copyFreeForm } from './free-form-data.js';
 
 /** Returned by `buildInstance` for a value the full path must handle. */
