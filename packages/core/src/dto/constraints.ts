@@ -99,7 +99,10 @@ const raiseMinItems = (schema: JsonSchema, n: number) => (schema.minItems = Math
 
 const ROWS: Readonly<Record<string, ConstraintRow>> = {
   isString: { type: 'string', implied: (l) => l.type === 'string' },
-  isNumber: { type: 'number', implied: (l, [options]) => numeric(l) && (options as { maxDecimalPlaces?: unknown } | undefined)?.maxDecimalPlaces === undefined },
+  isNumber: {
+    type: 'number',
+    implied: (l, [options]) => numeric(l) && (options as { maxDecimalPlaces?: unknown } | undefined)?.maxDecimalPlaces === undefined,
+  },
   isInt: { type: 'integer', implied: (l) => l.type === 'integer' },
   isBoolean: { type: 'boolean', implied: (l) => l.type === 'boolean' },
   isArray: { type: 'array', arrayLevel: true, implied: (l) => l.type === 'array' },
@@ -177,7 +180,9 @@ const ROWS: Readonly<Record<string, ConstraintRow>> = {
       return tooShort || typeof hi !== 'number' ? ['minLength', issueMessage.minLength(lo as number)] : ['maxLength', issueMessage.maxLength(hi)];
     },
     implied: (l, [lo, hi]) =>
-      l.type === 'string' && (lo === undefined || (isSize(lo) && atLeast(l.schema.minLength, lo))) && (hi === undefined || (isSize(hi) && atMost(l.schema.maxLength, hi))),
+      l.type === 'string' &&
+      (lo === undefined || (isSize(lo) && atLeast(l.schema.minLength, lo))) &&
+      (hi === undefined || (isSize(hi) && atMost(l.schema.maxLength, hi))),
   },
   matches: {
     needs: 'string',
@@ -225,7 +230,8 @@ const ROWS: Readonly<Record<string, ConstraintRow>> = {
     emit: (s) => (s.uniqueItems = true),
     issue: () => ['uniqueItems', issueMessage.uniqueItems()],
     // TypeBox hashes items, so it tells 0 from -0; class-validator compares with `===`.
-    implied: (l, [identifier]) => l.type === 'array' && identifier === undefined && l.schema.uniqueItems === true && (l.items?.type === 'string' || l.items?.type === 'boolean'),
+    implied: (l, [identifier]) =>
+      l.type === 'array' && identifier === undefined && l.schema.uniqueItems === true && (l.items?.type === 'string' || l.items?.type === 'boolean'),
   },
 };
 

@@ -101,17 +101,30 @@ function levelReason(level: Level, nested: boolean): string | undefined {
 
 /** The value's level and the items' level of one property, with the records of each. */
 function levelsOf(property: DtoProperty): [self: Level, items: Level] {
-  const checked = [...property.constraints.values()].flat().filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION || m.type === ValidationTypes.IS_DEFINED);
-  const typeOf = (schema: Readonly<JsonSchema> | undefined, nested: boolean) => (typeof schema?.type === 'string' ? schema.type : nested ? 'object' : undefined);
+  const checked = [...property.constraints.values()]
+    .flat()
+    .filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION || m.type === ValidationTypes.IS_DEFINED);
+  const typeOf = (schema: Readonly<JsonSchema> | undefined, nested: boolean) =>
+    typeof schema?.type === 'string' ? schema.type : nested ? 'object' : undefined;
   const nested = property.nested;
   return [
-    { schema: property.self, type: typeOf(property.self, nested !== undefined && !nested.array), items: property.items, records: checked.filter((m) => m.each !== true) },
+    {
+      schema: property.self,
+      type: typeOf(property.self, nested !== undefined && !nested.array),
+      items: property.items,
+      records: checked.filter((m) => m.each !== true),
+    },
     { schema: property.items ?? {}, type: typeOf(property.items, nested?.array === true), items: undefined, records: checked.filter((m) => m.each === true) },
   ];
 }
 
 /** Record types this rule knows; `@Allow` and `@ValidatePromise` are left to class-validator. */
-const KNOWN_TYPES = new Set<string>([ValidationTypes.CUSTOM_VALIDATION, ValidationTypes.IS_DEFINED, ValidationTypes.CONDITIONAL_VALIDATION, ValidationTypes.NESTED_VALIDATION]);
+const KNOWN_TYPES = new Set<string>([
+  ValidationTypes.CUSTOM_VALIDATION,
+  ValidationTypes.IS_DEFINED,
+  ValidationTypes.CONDITIONAL_VALIDATION,
+  ValidationTypes.NESTED_VALIDATION,
+]);
 
 /** Why one property keeps class-validator, or `undefined` when its schema says it all. */
 function propertyReason(property: DtoProperty): string | undefined {

@@ -29,7 +29,10 @@ export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<V
  * @returns `{ validate }`, or `{ reason }` saying why `cls` must stay on the full path.
  * @throws Error as `inspectDto` does.
  */
-export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => Promise<ValidationOutcome<object>>): { validate: DtoCheck; reason?: undefined } | { validate?: undefined; reason: string } {
+export function compileDtoFastPath(
+  cls: Function,
+  fullPath: (value: unknown) => Promise<ValidationOutcome<object>>,
+): { validate: DtoCheck; reason?: undefined } | { validate?: undefined; reason: string } {
   const exact = exactSchema(cls);
   if (exact.reason !== undefined) return { reason: exact.reason };
   const planned = planInstance(cls);

@@ -22,7 +22,9 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 // no `exports` map; its `esm*` builds are a second copy with a second, empty storage).
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 // The shared ambient declaration (src/types) names only findTypeMetadata; this is the one other method read here.
-const transformStorage = defaultMetadataStorage as unknown as { findTransformMetadatas(target: Function, property: string, type: TransformationType): unknown[] };
+const transformStorage = defaultMetadataStorage as unknown as {
+  findTransformMetadatas(target: Function, property: string, type: TransformationType): unknown[];
+};
 import { fieldKeys, fieldOptions, type FieldOptions } from '../schema/field.js';
 import { toJsonData, type JsonSchema } from '../schema/json-schema.js';
 import { applyConstraints, constraintName, constraintRow, type ValidationMetadata } from './constraints.js';
@@ -92,7 +94,9 @@ function instantiate(cls: Function): Record<string, unknown> {
     return new (cls as new () => Record<string, unknown>)();
   } catch (error) {
     // plainToInstance will call `new cls()` for every request: fail now, and say why.
-    throw new Error(`DTO class ${cls.name || '(anonymous)'} cannot be constructed without arguments (${(error as Error).message}); class-transformer needs a no-argument constructor`);
+    throw new Error(
+      `DTO class ${cls.name || '(anonymous)'} cannot be constructed without arguments (${(error as Error).message}); class-transformer needs a no-argument constructor`,
+    );
   }
 }
 
@@ -106,7 +110,12 @@ function initializerDefault(first: Record<string, unknown>, second: Record<strin
   return JSON.stringify(a) === JSON.stringify(toJsonData(second[key])) ? a : undefined;
 }
 
-function inspectProperty(cls: Function, name: string, metas: readonly ValidationMetadata[], probes: [Record<string, unknown>, Record<string, unknown>]): DtoProperty {
+function inspectProperty(
+  cls: Function,
+  name: string,
+  metas: readonly ValidationMetadata[],
+  probes: [Record<string, unknown>, Record<string, unknown>],
+): DtoProperty {
   const prototype = cls.prototype as object;
   const designType = Reflect.getMetadata('design:type', prototype, name) as unknown;
   const field: FieldOptions | undefined = fieldOptions(prototype, name);
@@ -118,7 +127,8 @@ function inspectProperty(cls: Function, name: string, metas: readonly Validation
   const validatesNested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION);
 
   const declared = defaultMetadataStorage.findTypeMetadata(cls, name)?.typeFunction?.();
-  const converted = (declared !== undefined && !isDtoClass(declared)) || transformStorage.findTransformMetadatas(cls, name, TransformationType.PLAIN_TO_CLASS).length > 0;
+  const converted =
+    (declared !== undefined && !isDtoClass(declared)) || transformStorage.findTransformMetadatas(cls, name, TransformationType.PLAIN_TO_CLASS).length > 0;
   let nested: NestedDto | undefined;
   if (validatesNested) {
     if (!isDtoClass(declared)) {
@@ -131,21 +141,31 @@ function inspectProperty(cls: Function, name: string, metas: readonly Validation
   }
 
   const isArray = designType === Array || nested?.array === true || metas.some((m) => m.each === true || (constraintName(m) === 'isArray' && !m.each));
-  const system = (m: ValidationMetadata) => m.type === ValidationTypes.CONDITIONAL_VALIDATION || m.type === ValidationTypes.IS_DEFINED || m.type === ValidationTypes.NESTED_VALIDATION;
+  const system = (m: ValidationMetadata) =>
+    m.type === ValidationTypes.CONDITIONAL_VALIDATION || m.type === ValidationTypes.IS_DEFINED || m.type === ValidationTypes.NESTED_VALIDATION;
   let self: JsonSchema;
   let items: JsonSchema | undefined;
   if (isArray) {
     self = { type: 'array' };
     // On an array, only array-level records describe the array; type checks without `each`
     // would reject every array, so they say nothing a schema could use.
-    applyConstraints(self, metas.filter((m) => !system(m) && !m.each && constraintRow(constraintName(m))?.arrayLevel === true));
+    applyConstraints(
+      self,
+      metas.filter((m) => !system(m) && !m.each && constraintRow(constraintName(m))?.arrayLevel === true),
+    );
     self.type = 'array';
     items = {};
-    applyConstraints(items, metas.filter((m) => !system(m) && m.each === true));
+    applyConstraints(
+      items,
+      metas.filter((m) => !system(m) && m.each === true),
+    );
     if (nested && items.type === 'object') delete items.type;
   } else {
     self = nested ? {} : designTypeSchema(designType);
-    applyConstraints(self, metas.filter((m) => !system(m)));
+    applyConstraints(
+      self,
+      metas.filter((m) => !system(m)),
+    );
   }
 
   const annotations: JsonSchema = {};

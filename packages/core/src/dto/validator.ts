@@ -92,7 +92,15 @@ function checksOwnType(property: DtoProperty): boolean {
 const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
-function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: ValidationIssue[], settled: Set<string>, detached: DetachedValue[], path: readonly string[]): Plain {
+function prepare(
+  obj: Plain,
+  plan: ClassPlan,
+  pointer: string,
+  issues: ValidationIssue[],
+  settled: Set<string>,
+  detached: DetachedValue[],
+  path: readonly string[],
+): Plain {
   let out = obj;
   const set = (key: string, value: unknown) => {
     if (out === obj) out = { ...obj };
@@ -194,7 +202,15 @@ function withoutSubject(text: string, property: string): string {
 }
 
 /** One failed class-validator constraint as an issue with a JSON Schema keyword. */
-function issueFor(name: string, meta: ValidationMetadata | undefined, value: unknown, text: string, pointer: string, property: string, schemaType: string | undefined): ValidationIssue {
+function issueFor(
+  name: string,
+  meta: ValidationMetadata | undefined,
+  value: unknown,
+  text: string,
+  pointer: string,
+  property: string,
+  schemaType: string | undefined,
+): ValidationIssue {
   // The constraint table has the keyword and the words; a constraint without a row keeps its name and class-validator's words.
   const [keyword, message] = constraintIssue(name, meta, value, schemaType) ?? [name, withoutSubject(text, property)];
   const applies = APPLIES_TO[keyword];
@@ -206,12 +222,26 @@ function issueFor(name: string, meta: ValidationMetadata | undefined, value: unk
 }
 
 /** `each: true` failures item by item, so that the issue points at `/tags/1`, not at `/tags`. */
-async function itemIssues(plan: ClassPlan, entry: PropertyPlan, name: string, items: unknown[], obj: unknown, pointer: string, text: string): Promise<ValidationIssue[]> {
+async function itemIssues(
+  plan: ClassPlan,
+  entry: PropertyPlan,
+  name: string,
+  items: unknown[],
+  obj: unknown,
+  pointer: string,
+  text: string,
+): Promise<ValidationIssue[]> {
   const check = entry.itemChecks.get(name);
   if (check === undefined) return [];
   const out: ValidationIssue[] = [];
   for (const [index, item] of items.entries()) {
-    const args: ValidationArguments = { value: item, constraints: check.meta.constraints, targetName: plan.cls.name, object: obj as object, property: entry.property.name };
+    const args: ValidationArguments = {
+      value: item,
+      constraints: check.meta.constraints,
+      targetName: plan.cls.name,
+      object: obj as object,
+      property: entry.property.name,
+    };
     let ok: boolean;
     try {
       ok = await check.check.validate(item, args);
@@ -224,7 +254,14 @@ async function itemIssues(plan: ClassPlan, entry: PropertyPlan, name: string, it
 }
 
 /** Step 3: class-validator's error tree → issues, walking the instance alongside for values. */
-async function collect(errors: ValidationError[], plan: ClassPlan | undefined, obj: unknown, pointer: string, issues: ValidationIssue[], settled: Set<string>): Promise<void> {
+async function collect(
+  errors: ValidationError[],
+  plan: ClassPlan | undefined,
+  obj: unknown,
+  pointer: string,
+  issues: ValidationIssue[],
+  settled: Set<string>,
+): Promise<void> {
   for (const error of errors) {
     const at = childPointer(pointer, error.property);
     if (settled.has(at)) continue;
@@ -249,7 +286,8 @@ async function collect(errors: ValidationError[], plan: ClassPlan | undefined, o
         const itemAt = childPointer(at, child.property);
         if (settled.has(itemAt)) continue;
         const item = value[Number(child.property)];
-        for (const [name, text] of Object.entries(child.constraints ?? {})) issues.push(issueFor(name, undefined, item, text, itemAt, child.property, 'object'));
+        for (const [name, text] of Object.entries(child.constraints ?? {}))
+          issues.push(issueFor(name, undefined, item, text, itemAt, child.property, 'object'));
         await collect(child.children ?? [], nested.plan, item, itemAt, issues, settled);
       }
     } else {
