@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Complete, DecorumStartupError, McpServer, Prompt, Resource, Tool, type CompletionContext } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 const LANGUAGES = ['python', 'pytorch', 'perl', 'php', 'typescript'];
 

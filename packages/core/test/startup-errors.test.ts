@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { createServer, DecorumStartupError, DecorumUsageError, McpServer, Prompt, Resource, serverOf, Tool, UsageErrorCode } from '@decorum/core';
-import { quietLogger } from '../../../test/support/engine-harness.js';
+import { quietLogger } from './support/engine-harness.js';
 
 class Args {
   @IsString() q!: string;
