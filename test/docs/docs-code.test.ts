@@ -34,8 +34,9 @@ function compile(checked: CodeBlock[]): string[] {
   });
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!config) throw new Error('tsconfig.json could not be read');
-  // Docs are user code: node's types, not the tests' jest globals.
-  const program = ts.createProgram([...origin.keys()], { ...config.options, types: ['node'] });
+  // Docs are user code: node's types, not the tests' jest globals. A snippet declares names to show
+  // them, so the repository's own noUnusedLocals does not apply to it.
+  const program = ts.createProgram([...origin.keys()], { ...config.options, types: ['node'], noUnusedLocals: false });
   const problems = program.getOptionsDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   for (const [file, block] of origin) {
     const source = program.getSourceFile(file)!;

@@ -111,3 +111,4 @@ export { VALIDATION_META_KEY } from './methods/tools-call.js';
 export * from './protocol/types.js';
 export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';
+export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';

@@ -1,8 +1,8 @@
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
-import { Registry, type ListSettings } from '../registry/registry.js';
+import { completionKey, type CompleterEntry } from '../registry/entries.js';
+import { checkNames, Registry, type ListSettings } from '../registry/registry.js';
 import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
-import { collectCompleters, type CompleterEntry } from './completion.js';
 import type { LiveEvent } from './events.js';
 import type { NotificationBus } from './notification-bus.js';
 
@@ -80,7 +80,8 @@ export type LiveTarget = (abstract new (...args: never[]) => object) | object;
  */
 export class LiveRegistry {
   private readonly entries: { [K in Kind]: Map<string, { entry: EntryOf<K>; enabled: boolean }> } = { tools: new Map(), prompts: new Map(), resources: new Map() };
-  private readonly completerList: CompleterEntry[] = [];
+  /** Every known completer, in declaration order (a later one wins); the snapshot serves those whose prompt or resource it serves. */
+  private readonly completers: CompleterEntry[] = [];
   private readonly declared: DeclaredKinds = { tools: false, prompts: false, resources: false };
   private snapshot: Registry;
   private batchDepth = 0;
@@ -93,17 +94,23 @@ export class LiveRegistry {
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
 
+  /**
+   * @param scanned - the served classes, scanned (`scanServer`), completers included.
+   * @param _instances - the instances they were scanned from; unused since the scan carries the
+   *   completers, kept for createServer's call (TODO issue #16: drop with create-server.ts's next change).
+   */
   constructor(
     scanned: readonly ScannedServer[],
-    instances: readonly object[],
+    _instances: readonly object[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
-    new Registry(scanned, settings);
+    checkNames(scanned);
     for (const server of scanned) this.take(server);
+    // At start-up a completer must name a declared prompt argument or template variable.
+    for (const server of scanned) for (const completer of server.completers) this.checkCompleter(completer);
     this.snapshot = this.build();
-    for (const instance of instances) this.takeCompleters(instance, true);
     this.tools = this.collection('tools');
     this.prompts = this.collection('prompts');
     this.resources = this.collection('resources');
@@ -114,13 +121,13 @@ export class LiveRegistry {
     return this.snapshot;
   }
 
-  /** Completers by reference key, then argument name. */
+  /** The completer the current snapshot serves for one argument of a reference (`completionKey`). */
   completer(key: string, argument: string): CompleterEntry | undefined {
-    return this.completerList.find((c) => c.key === key && c.argument === argument);
+    return this.snapshot.completer(key, argument);
   }
 
   get hasCompleters(): boolean {
-    return this.completerList.length > 0;
+    return this.completers.length > 0;
   }
 
   /**
@@ -132,9 +139,8 @@ export class LiveRegistry {
     const instance = typeof target === 'function' ? (this.instantiate?.(target as abstract new () => object) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
-    new Registry([this.everything(), scanned], this.settings);
+    checkNames([this.everything(), scanned]);
     this.take(scanned);
-    this.takeCompleters(instance, false);
     this.onAdd?.(instance);
     this.batch(() => {
       if (scanned.tools.length) this.changed('tools');
@@ -163,7 +169,7 @@ export class LiveRegistry {
       for (const [name, item] of next.entries[kind]) map.set(name, item);
       this.declared[kind] ||= next.declared[kind];
     }
-    this.completerList.splice(0, this.completerList.length, ...next.completerList);
+    this.completers.splice(0, this.completers.length, ...next.completers);
     for (const instance of instances) this.onAdd?.(instance);
     this.batch(() => {
       for (const kind of changed) this.changed(kind);
@@ -199,14 +205,7 @@ export class LiveRegistry {
     this.declared.tools ||= server.tools.length > 0;
     this.declared.prompts ||= server.prompts.length > 0;
     this.declared.resources ||= server.resources.length > 0;
-  }
-
-  /** At start-up a completer must name a declared prompt argument or template variable. */
-  private takeCompleters(instance: object, strict: boolean): void {
-    for (const completer of collectCompleters(instance)) {
-      if (strict) this.checkCompleter(completer);
-      this.completerList.unshift(completer);
-    }
+    this.completers.push(...server.completers);
   }
 
   private checkCompleter(completer: CompleterEntry): void {
@@ -230,13 +229,21 @@ export class LiveRegistry {
 
   private everything(): ScannedServer {
     const all = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].map((e) => e.entry as EntryOf<K>);
-    return { className: 'live', server: undefined, tools: all('tools'), prompts: all('prompts'), resources: all('resources') };
+    return { className: 'live', server: undefined, tools: all('tools'), prompts: all('prompts'), resources: all('resources'), completers: [] };
   }
 
   private build(): Registry {
     const enabled = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].filter((e) => e.enabled).map((e) => e.entry as EntryOf<K>);
-    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources') };
+    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources'), completers: this.completers };
     return new LiveSnapshot([server], this.settings, this.declared);
+  }
+
+  /** A removed prompt or resource takes its completers along (a later one of the same name starts without them). */
+  private forgetCompleters(kind: Kind, entry: unknown): void {
+    if (kind === 'tools') return;
+    const resource = entry as ResourceEntry;
+    const key = kind === 'prompts' ? completionKey({ prompt: (entry as PromptEntry).name }) : completionKey({ resource: resource.kind === 'fixed' ? resource.uri : resource.template.template });
+    for (let i = this.completers.length - 1; i >= 0; i--) if (this.completers[i].key === key) this.completers.splice(i, 1);
   }
 
   private changed(kind: Kind): void {
@@ -267,6 +274,7 @@ export class LiveRegistry {
         const item = map.get(name);
         if (!item) return false;
         map.delete(name);
+        this.forgetCompleters(kind, item.entry);
         if (item.enabled) this.changed(kind);
         return true;
       },
