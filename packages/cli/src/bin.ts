@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { DecorumStartupError } from '@decorum/core';
-import { serveHttp } from '@decorum/fastify';
+import { createHttpLogger, serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
+import { busFromUrl } from './bus-option.js';
+import { collectCatalogue } from './collect-catalogue.js';
 import { collectServers } from './collect-servers.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 
 async function serve(options: ServeOptions): Promise<void> {
-  const servers = collectServers(await loadModule(options.module), options.module);
+  const exports = await loadModule(options.module);
+  const catalogue = collectCatalogue(exports, options.module);
+  const servers = collectServers(exports, options.module, new Set(catalogue));
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { maxLineBytes: options.maxLineBytes, catalogue, notificationBus: await busFromUrl(options.bus) });
     return;
   }
+  const logger = createHttpLogger();
+  const notificationBus = await busFromUrl(options.bus, logger);
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout, logger, catalogue, notificationBus });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -14,12 +14,19 @@ export interface ServeOptions {
   shutdownTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
+  /** The notification bus shared with the other instances (`redis://…`), from `--bus` or `DECORUM_BUS_URL`. */
+  bus?: string;
 }
 
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
   return n;
+}
+
+function busUrl(value: string): string {
+  if (!/^rediss?:\/\/[^/\s]/.test(value)) throw new InvalidArgumentError('must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  return value;
 }
 
 function port(value: string): number {
@@ -29,7 +36,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
+ * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
@@ -43,6 +50,7 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
+    .addOption(new Option('--bus <url>', 'share change notifications and live changes with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

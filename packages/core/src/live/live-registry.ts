@@ -2,9 +2,10 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 import { Registry, type ListSettings } from '../registry/registry.js';
 import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
+import type { Logger } from 'pino';
 import { collectCompleters, type CompleterEntry } from './completion.js';
-import type { LiveEvent } from './events.js';
-import type { NotificationBus } from './notification-bus.js';
+import type { LiveChange, LiveEvent, LiveKind } from './events.js';
+import type { NotificationBus, PublishOptions } from './notification-bus.js';
 
 /** Which kinds a server has ever declared: their capability (and list method) stays once declared. */
 interface DeclaredKinds {
@@ -53,7 +54,7 @@ export interface LiveCollection {
   remove(name: string): boolean;
 }
 
-type Kind = 'tools' | 'prompts' | 'resources';
+type Kind = LiveKind;
 type EntryOf<K extends Kind> = K extends 'tools' ? ToolEntry : K extends 'prompts' ? PromptEntry : ResourceEntry;
 
 const EVENT: Record<Kind, LiveEvent> = {
@@ -62,8 +63,23 @@ const EVENT: Record<Kind, LiveEvent> = {
   resources: { type: 'resources/list_changed' },
 };
 
+/** A decorated class, instantiated with no arguments. */
+export type LiveClass = abstract new (...args: never[]) => object;
+
 /** Something that can be added at run time: a decorated class (instantiated with no arguments) or an instance. */
-export type LiveTarget = (abstract new (...args: never[]) => object) | object;
+export type LiveTarget = LiveClass | object;
+
+/** Options of a {@link LiveRegistry} beyond what it serves. */
+export interface LiveOptions {
+  /**
+   * Classes that `add` may bring in at run time, by class name. Adding one of them replicates to
+   * the other instances of a replicating bus (they hold the same catalogue); adding anything else
+   * stays on this instance.
+   */
+  readonly catalogue?: readonly LiveClass[];
+  /** Where a change from another instance that cannot be applied here is reported. */
+  readonly logger?: Logger;
+}
 
 /**
  * The mutable side of a server. The served registry stays an immutable snapshot with its list
@@ -77,6 +93,14 @@ export class LiveRegistry {
   private snapshot: Registry;
   private batchDepth = 0;
   private readonly pending = new Set<Kind>();
+  private readonly catalogue = new Map<string, LiveClass>();
+  /** Changes made in the current batch, replicated together at its end. */
+  private readonly batchChanges: LiveChange[] = [];
+  /** True while a change from another instance is applied: it is not replicated again. */
+  private applyingReplica = false;
+  /** With a replicating bus every instance publishes its own list-changed events, so they stay local. */
+  private readonly listScope: PublishOptions | undefined;
+  private readonly logger: Logger | undefined;
   /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
   onAdd: ((instance: object) => void) | undefined;
   readonly tools: LiveCollection;
@@ -88,9 +112,19 @@ export class LiveRegistry {
     instances: readonly object[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
+    options: LiveOptions = {},
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     new Registry(scanned, settings);
+    for (const target of options.catalogue ?? []) {
+      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      const known = this.catalogue.get(target.name);
+      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
+      this.catalogue.set(target.name, target);
+    }
+    this.logger = options.logger;
+    this.listScope = bus.replicate ? { local: true } : undefined;
+    bus.onReplicated?.((change) => this.applyReplica(change));
     for (const server of scanned) this.take(server);
     this.snapshot = this.build();
     for (const instance of instances) this.takeCompleters(instance, true);
@@ -126,6 +160,7 @@ export class LiveRegistry {
     this.take(scanned);
     this.takeCompleters(instance, false);
     this.onAdd?.(instance);
+    if (typeof target === 'function' && this.catalogue.get(target.name) === target) this.record({ op: 'add', className: target.name });
     this.batch(() => {
       if (scanned.tools.length) this.changed('tools');
       if (scanned.prompts.length) this.changed('prompts');
@@ -143,7 +178,9 @@ export class LiveRegistry {
         this.snapshot = this.build();
         const kinds = [...this.pending];
         this.pending.clear();
-        for (const kind of kinds) this.bus.publish(EVENT[kind]);
+        const changes = this.batchChanges.splice(0);
+        if (changes.length > 0) this.bus.replicate?.(changes.length === 1 ? changes[0] : { op: 'batch', changes });
+        for (const kind of kinds) this.bus.publish(EVENT[kind], this.listScope);
       }
     }
   }
@@ -152,6 +189,38 @@ export class LiveRegistry {
   notifyResourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError('notifyResourceUpdated needs a URI');
     this.bus.publish({ type: 'resources/updated', uri });
+  }
+
+  /** Sends a change made here to the other instances (when the bus replicates, and it did not come from one). */
+  private record(change: LiveChange): void {
+    if (!this.bus.replicate || this.applyingReplica) return;
+    if (this.batchDepth > 0) this.batchChanges.push(change);
+    else this.bus.replicate(change);
+  }
+
+  /** Applies a change made on another instance; one that cannot apply here is logged and skipped. */
+  private applyReplica(change: LiveChange): void {
+    const outer = this.applyingReplica;
+    this.applyingReplica = true;
+    try {
+      switch (change.op) {
+        case 'batch':
+          this.batch(() => change.changes.forEach((c) => this.applyReplica(c)));
+          break;
+        case 'add': {
+          const target = this.catalogue.get(change.className);
+          if (target) this.add(target);
+          else this.logger?.warn({ change }, `replicated live.add of ${change.className} skipped: it is not in this server's catalogue`);
+          break;
+        }
+        default:
+          this[change.kind][change.op](change.name);
+      }
+    } catch (error) {
+      this.logger?.warn({ change, err: error }, `replicated live change skipped: ${(error as Error).message}`);
+    } finally {
+      this.applyingReplica = outer;
+    }
   }
 
   private take(server: ScannedServer): void {
@@ -207,7 +276,7 @@ export class LiveRegistry {
       return;
     }
     this.snapshot = this.build();
-    this.bus.publish(EVENT[kind]);
+    this.bus.publish(EVENT[kind], this.listScope);
   }
 
   private collection(kind: Kind): LiveCollection {
@@ -216,6 +285,7 @@ export class LiveRegistry {
       const item = map.get(name);
       if (!item || item.enabled === enabled) return false;
       item.enabled = enabled;
+      this.record({ op: enabled ? 'enable' : 'disable', kind, name });
       this.changed(kind);
       return true;
     };
@@ -229,6 +299,7 @@ export class LiveRegistry {
         const item = map.get(name);
         if (!item) return false;
         map.delete(name);
+        this.record({ op: 'remove', kind, name });
         if (item.enabled) this.changed(kind);
         return true;
       },
