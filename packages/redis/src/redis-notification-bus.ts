@@ -145,7 +145,10 @@ export class RedisNotificationBus implements NotificationBus {
     this.publisher = new Redis(url, { ...connection, connectionName: `decorum-bus-pub-${this.instanceId}` });
     this.subscriber = new Redis(url, { ...connection, connectionName: `decorum-bus-sub-${this.instanceId}` });
     this.publisher.on('ready', () => this.onPublisherReady());
-    this.publisher.on('close', () => this.resetPublisherUp());
+    this.publisher.on('close', () => {
+      this.resetPublisherUp();
+      this.onUnavailable('publisher', 'connection closed');
+    });
     this.subscriber.on('ready', () => void this.onSubscriberReady());
     this.subscriber.on('close', () => this.onSubscriberClose());
     this.subscriber.on('message', (_channel: string, text: string) => this.receive(text));
@@ -270,14 +273,20 @@ export class RedisNotificationBus implements NotificationBus {
   private onSubscriberClose(): void {
     this.subscribed = false;
     this.generation++;
+    this.onUnavailable('subscriber', 'connection closed');
   }
 
   private onError(connection: string, error: Error): void {
+    this.onUnavailable(connection, error.message, error);
+  }
+
+  /** One warning per outage (the first sign of it); every later failed attempt is a debug line. */
+  private onUnavailable(connection: string, reason: string, error?: Error): void {
     if (this.closed) return;
     if (!this.outage.logged) {
       this.outage.logged = true;
-      this.logger.warn({ err: error, connection }, `Redis unavailable (${error.message}): reconnecting with backoff, buffering up to ${this.outbox.limit} notifications`);
-    } else this.logger.debug({ err: error, connection }, 'Redis still unavailable');
+      this.logger.warn({ err: error, connection }, `Redis unavailable (${reason}): reconnecting with backoff, buffering up to ${this.outbox.limit} notifications`);
+    } else this.logger.debug({ err: error, connection }, `Redis still unavailable (${reason})`);
   }
 
   /**
