@@ -140,12 +140,15 @@ describe('live changes across instances (a replicating bus)', () => {
   });
 
   test('two catalogue classes with one name are a start-up error', () => {
-    const Twin = class Reports {
-      @Tool({ input: null })
-      other() {
-        return 'other';
+    const Twin = (() => {
+      class Reports {
+        @Tool({ input: null })
+        other() {
+          return 'other';
+        }
       }
-    };
+      return Reports;
+    })();
     expect(() => createServer([Ops], { logger: quietLogger, catalogue: [Reports, Twin] })).toThrow(DecorumStartupError);
     expect(() => createServer([Ops], { logger: quietLogger, catalogue: [Reports, Twin] })).toThrow(/two classes are named Reports/);
   });
