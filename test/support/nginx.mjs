@@ -3,7 +3,7 @@
 // Fails (never skips) when nginx is not installed: .ci/run installs it.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
@@ -59,7 +59,9 @@ export async function startNginx(upstreams) {
   const dir = mkdtempSync(join(tmpdir(), 'decorum-nginx-'));
   const port = await freePort();
   writeFileSync(join(dir, 'nginx.conf'), config(dir, port, upstreams));
-  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Debian puts nginx in /usr/sbin, which a non-login PATH may lack.
+  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
   const exited = new Promise((resolve) => child.once('exit', resolve));
