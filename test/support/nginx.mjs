@@ -1,5 +1,6 @@
-// A throw-away nginx load balancer for tests: round-robin over the given upstream endpoints, a
-// generated config in a temp dir (-p prefix, daemon off, pid and error log there), a free port.
+// A throw-away nginx load balancer for tests: the README's recipe over the given upstream
+// endpoints, a generated config in a temp dir (-p prefix, daemon off, pid and error log there),
+// a free port.
 // Fails (never skips) when nginx is not installed: .ci/run installs it.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
@@ -8,8 +9,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
 
-/** The nginx.conf of the README's recipe, with test paths. */
+/** The README's nginx recipe: the ```nginx block after `<!-- check: nginx -->`. */
+function recipe() {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const found = /<!-- check: nginx -->\n```nginx\n([\s\S]*?)```/.exec(readme);
+  if (!found) throw new Error('README.md has no nginx recipe (<!-- check: nginx --> then a ```nginx block)');
+  return found[1];
+}
+
+/**
+ * A whole nginx.conf: the README's recipe as written, with its upstream servers replaced by the
+ * test's, its `listen` by a free port on 127.0.0.1, inside a main context of test paths.
+ */
 function config(dir, port, upstreams) {
+  let replaced = 0;
+  const site = recipe()
+    .replace(/^(\s*)server\s+\S+:\d+;[^\n]*\n(?:\s*server\s+\S+:\d+;[^\n]*\n)*/gm, (_, indent) => (replaced++, upstreams.map((u) => `${indent}server ${u};\n`).join('')))
+    .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`);
+  if (replaced === 0 || !site.includes(`listen 127.0.0.1:${port};`)) throw new Error('the README nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -22,20 +39,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream mcp {
-${upstreams.map((u) => `    server ${u};`).join('\n')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location /mcp {
-      proxy_pass http://mcp;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
+${site}
 }
 `;
 }
