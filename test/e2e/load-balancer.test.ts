@@ -48,10 +48,10 @@ describe('behind nginx (round-robin over two mcp-serve --http instances)', () =>
     const outcome = await runClient(nginx.url);
     expect(outcome.failed).toBeUndefined();
     expect(outcome.protocolVersion).toBe('2026-07-28');
-    expect(outcome.listed).toEqual(expect.arrayContaining(['deploy', 'set_deploy', 'greet', 'whoami']));
+    expect(outcome.listed).toEqual(expect.arrayContaining(['deploy', 'set_deploy', 'welcome', 'whoami']));
     // Both instances answered.
     expect(new Set(outcome.pids)).toEqual(new Set(instances.map((i) => String(i.child.pid))));
-    expect(outcome.asked).toEqual(['Greet Ada?']);
+    expect(outcome.asked).toEqual(['Welcome Ada?']);
     expect(outcome.greeted).toMatch(/^Hello, Ada \(from pid \d+\)$/);
     expect(outcome.honoured).toEqual({ toolsListChanged: true });
     expect(outcome.changes[0]).toEqual({ [SUB]: expect.anything() });

@@ -95,10 +95,10 @@ describe('two instances on one Redis bus', () => {
   });
 
   test('an elicitation round started on A completes on B', async () => {
-    const first = (await rpc(a.url, 'e1', 'tools/call', { name: 'greet', arguments: { name: 'Ada' } }, ELICIT)).json.result;
+    const first = (await rpc(a.url, 'e1', 'tools/call', { name: 'welcome', arguments: { name: 'Ada' } }, ELICIT)).json.result;
     expect(first).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     const [key] = Object.keys(first.inputRequests);
-    const second = await rpc(b.url, 'e2', 'tools/call', { name: 'greet', arguments: { name: 'Ada' }, requestState: first.requestState, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } }, ELICIT);
+    const second = await rpc(b.url, 'e2', 'tools/call', { name: 'welcome', arguments: { name: 'Ada' }, requestState: first.requestState, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } }, ELICIT);
     expect(second.json.result.content[0].text).toBe(`Hello, Ada (from pid ${b.child.pid})`);
   });
 

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { Type } from 'typebox';
-import { createServer, DecorumStartupError, InProcessNotificationBus, McpServer, Tool, type LiveChange, type LiveEvent, type PublishOptions } from '@decorum/core';
+import { createServer, DecorumStartupError, InProcessNotificationBus, Tool, type LiveChange, type LiveEvent, type PublishOptions } from '@decorum/core';
 import { pino } from 'pino';
 import { quietLogger } from '../../../test/support/engine-harness.js';
+import { Ops, Reports } from '../../../test/fixtures/ops-server.js';
 
 /**
  * Two buses linked in memory, as two instances on one Redis channel are: events go to the peer
@@ -30,26 +30,6 @@ class LinkedBus extends InProcessNotificationBus {
 
   private deliver(event: LiveEvent): void {
     super.publish(event);
-  }
-}
-
-@McpServer({ name: 'ops', version: '1.0.0' })
-class Ops {
-  @Tool({ input: null })
-  deploy() {
-    return 'deployed';
-  }
-
-  @Tool({ input: Type.Object({ n: Type.Number() }) })
-  scale(args: { n: number }) {
-    return `scaled to ${args.n}`;
-  }
-}
-
-class Reports {
-  @Tool({ input: null })
-  report() {
-    return 'report';
   }
 }
 

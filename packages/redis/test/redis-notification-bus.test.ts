@@ -1,30 +1,10 @@
 import 'reflect-metadata';
-import { Type } from 'typebox';
-import { createServer, McpServer, Tool, type DecorumServer, type LiveEvent } from '@decorum/core';
+import { createServer, type DecorumServer, type LiveEvent } from '@decorum/core';
 import { RedisNotificationBus, type RedisBusOptions } from '@decorum/redis';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { startRedis, type TestRedis } from '../../../test/support/redis-server.mjs';
-
-@McpServer({ name: 'ops', version: '1.0.0' })
-class Ops {
-  @Tool({ input: null })
-  deploy() {
-    return 'deployed';
-  }
-
-  @Tool({ input: Type.Object({ n: Type.Number() }) })
-  scale(args: { n: number }) {
-    return `scaled to ${args.n}`;
-  }
-}
-
-class Reports {
-  @Tool({ input: null })
-  report() {
-    return 'report';
-  }
-}
+import { Ops, Reports } from '../../../test/fixtures/ops-server.js';
 
 async function until(what: string, predicate: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;

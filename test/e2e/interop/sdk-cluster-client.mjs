@@ -37,7 +37,7 @@ try {
   const pids = [];
   for (let i = 0; i < 4; i++) pids.push(text(await client.callTool({ name: 'whoami', arguments: {} })));
   // An MRTR round trip: each round may land on another instance.
-  const greeted = text(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } }));
+  const greeted = text(await client.callTool({ name: 'welcome', arguments: { name: 'Ada' } }));
   // A listen held by one instance hears a change made on whichever instance the call reaches.
   const subscription = await client.listen({ toolsListChanged: true });
   const heard = new Promise((resolve) => (changed = resolve));
