@@ -120,6 +120,9 @@ describe('two instances on one Redis bus', () => {
     await call(a.url, 'k3', 'set_deploy', { enabled: true });
     await listener.waitFor(() => listener.events.filter(listChanged('outage')).length === 2, 10_000);
     expect(await toolNames(b.url, 'k4')).toEqual(await toolNames(a.url, 'k5'));
+    // Each change exactly once: the catch-up and the channel never both deliver one.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(listener.events.filter(listChanged('outage'))).toHaveLength(2);
     // Nothing queued, held or half-open: one subscription on B (this listener), none on A.
     expect(await stats(a.url, 's4')).toMatchObject({ connected: true, buffered: 0, dropped: 0, held: 0, subscriptions: 0 });
     expect(await stats(b.url, 's5')).toMatchObject({ connected: true, buffered: 0, dropped: 0, held: 0, subscriptions: 1 });

@@ -93,6 +93,9 @@ describe('RedisNotificationBus', () => {
     a.server.live.tools.enable('deploy');
     await until('B hears the later change', () => b.events.length === 3);
     expect(names(b.server)).toEqual(['deploy', 'scale']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b.events).toHaveLength(3);
+    expect(a.events).toHaveLength(3);
     for (const { bus } of [a, b]) {
       expect(bus.stats()).toMatchObject({ connected: true, buffered: 0, dropped: 0, held: 0 });
       expect(bus.stats().knownInstances).toBeLessThanOrEqual(1);
@@ -101,6 +104,29 @@ describe('RedisNotificationBus', () => {
     expect(a.log.warnings().some((m) => /Redis unavailable/.test(m))).toBe(true);
     expect(a.log.lines.some((l) => /Redis back: sending 2 buffered notifications/.test(l.msg))).toBe(true);
   }, 30_000);
+
+  test('an instance whose subscription dropped catches up from the replay list on what it missed, once each', async () => {
+    const a = await instance();
+    // B reconnects slowly, so A's messages certainly go out while B is not subscribed.
+    const b = await instance({ retry: { minDelayMs: 400, maxDelayMs: 400 } });
+    const raw = new Redis(redis.url);
+    try {
+      await raw.client('KILL', 'TYPE', 'pubsub');
+    } finally {
+      raw.disconnect();
+    }
+    await until('B sees its subscription gone', () => !b.bus.stats().connected);
+    a.server.live.tools.disable('deploy');
+    a.server.notifyResourceUpdated('notes://missed');
+    await until('B catches up', () => b.events.length === 2, 10_000);
+    expect(b.events).toEqual([{ type: 'tools/list_changed' }, { type: 'resources/updated', uri: 'notes://missed' }]);
+    expect(names(b.server)).toEqual(['scale']);
+    expect(b.log.lines.some((l) => /applied 2 messages sent while this instance was disconnected/.test(l.msg))).toBe(true);
+    a.server.live.tools.enable('deploy');
+    await until('B hears the next one live', () => b.events.length === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b.events).toHaveLength(3);
+  });
 
   test('while Redis is away at most bufferLimit messages queue; the rest are dropped, logged and counted', async () => {
     const a = await instance({ bufferLimit: 2 });
