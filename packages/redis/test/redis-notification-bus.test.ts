@@ -111,7 +111,7 @@ describe('RedisNotificationBus', () => {
     const b = await instance({ retry: { minDelayMs: 400, maxDelayMs: 400 } });
     const raw = new Redis(redis.url);
     try {
-      await raw.client('KILL', 'TYPE', 'pubsub');
+      await raw.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
     } finally {
       raw.disconnect();
     }
