@@ -73,12 +73,18 @@ export async function startNginx(upstreams) {
     child.once('spawn', () => resolve(undefined));
     child.once('error', (error) => resolve(error));
   });
-  if (spawned) throw spawned.code === 'ENOENT' ? new Error('nginx is not installed (apt-get install nginx; .ci/run installs it)') : spawned;
-  const deadline = Date.now() + 10_000;
-  while (!(await accepting(port))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr} ${safeRead(join(dir, 'error.log'))}`);
-    if (Date.now() > deadline) throw new Error(`nginx did not listen within 10 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
+  try {
+    if (spawned) throw spawned.code === 'ENOENT' ? new Error('nginx is not installed (apt-get install nginx; .ci/run installs it)') : spawned;
+    const deadline = Date.now() + 10_000;
+    while (!(await accepting(port))) {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr} ${safeRead(join(dir, 'error.log'))}`);
+      if (Date.now() > deadline) throw new Error(`nginx did not listen within 10 s: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return {
     port,

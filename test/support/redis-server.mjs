@@ -46,7 +46,13 @@ function stopChild(child, signal) {
 export async function startRedis() {
   const dir = mkdtempSync(join(tmpdir(), 'decorum-redis-'));
   const port = await freePort();
-  let child = await launch(port, dir);
+  let child;
+  try {
+    child = await launch(port, dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
