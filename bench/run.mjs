@@ -40,6 +40,8 @@ const IN_FLIGHT = [1, 64];
 const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 // `list` selects list-1, list-50 and list-500 but not `listen`.
 const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(`${o}-`));
+/** The workloads the pipeline variant (decorum-pipeline-http.ts) is measured on. */
+const servedByPipeline = (w) => w.id.startsWith('call-');
 
 // ---------------------------------------------------------------------------------------------
 // 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
@@ -420,18 +422,21 @@ async function main() {
         }
       };
       const decorum = await startHttp('decorum', 'Decorum (mcpPlugin)', 'decorum-http.js');
+      // Decorum with three middlewares and tracing on (no SDK), beside plain Decorum: tools/call only.
+      const pipeline = httpSelected.some(servedByPipeline) ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js') : undefined;
+      if (pipeline) pipeline.serves = servedByPipeline;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
 
       // Verify every target answers each workload once; capture the bytes L0 will serve.
       const bodies = {};
       const reference = {};
-      for (const t of [decorum, sdk].filter(Boolean)) {
-        for (const w of httpSelected) {
+      for (const t of [decorum, pipeline, sdk].filter(Boolean)) {
+        for (const w of httpSelected.filter((w) => t.serves?.(w) ?? true)) {
           const v = await verifyHttp(t.port, w);
           if (v.error) {
             t.broken[w.id] = v.error;
             log(`bench: ${t.label} fails ${w.id}: ${v.error}`);
-          } else if (!reference[w.id] || t.id === 'decorum') {
+          } else if (t.id !== 'pipeline' && (!reference[w.id] || t.id === 'decorum')) {
             reference[w.id] = { text: v.text, from: t.id, contentType: v.contentType };
           }
         }
@@ -452,11 +457,11 @@ async function main() {
           if (v.error) l0.broken[w.id] = v.error;
         }
       }
-      const ordered = [l0, decorum, sdk].filter(Boolean);
+      const ordered = [l0, decorum, pipeline, sdk].filter(Boolean);
 
       // Every round measures every workload on every target (L0 → Decorum → SDK for each), so the
       // ratios compare measurements taken seconds apart, whatever else the machine is doing.
-      const live = (w) => ordered.filter((t) => !t.broken[w.id]);
+      const live = (w) => ordered.filter((t) => !t.broken[w.id] && (t.serves?.(w) ?? true));
       const combos = CONNECTIONS.flatMap((connections) => httpSelected.map((w) => ({ w, connections, key: `${w.id}@${connections}` })));
       const runs = Object.fromEntries(combos.map(({ w, key }) => [key, Object.fromEntries(live(w).map((t) => [t.id, []]))]));
       log('bench: HTTP warm-up');
@@ -685,8 +690,9 @@ function report({ startedAt, finishedAt, build, results }) {
         const key = `${w.id}@${c}`;
         const l0 = get(key, 'l0');
         const sdk = get(key, 'sdk');
-        for (const id of ['l0', 'decorum', 'sdk']) {
+        for (const id of ['l0', 'decorum', 'pipeline', 'sdk']) {
           const s = get(key, id);
+          if (!s && id === 'pipeline' && !servedByPipeline(w)) continue;
           if (!s) {
             p(notMeasured([c, label[id] ?? id], 12));
             continue;
@@ -791,6 +797,12 @@ function report({ startedAt, finishedAt, build, results }) {
     const dt = vs('call-dto@64', 'decorum', 'l0');
     row('HTTP tools/call at 64 connections ≥ 80 % of L0 (TypeBox tool)', judge(tb, 0.8), `${pct(tb)} of L0 (${rps('call-typebox@64', 'decorum')} vs ${rps('call-typebox@64', 'l0')} req/s)${cpu(at('call-typebox@64', 'decorum'), at('call-typebox@64', 'l0'))}`);
     row('HTTP tools/call at 64 connections ≥ 80 % of L0 (DTO tool)', judge(dt, 0.8), `${pct(dt)} of L0 (${rps('call-dto@64', 'decorum')} vs ${rps('call-dto@64', 'l0')} req/s)${cpu(at('call-dto@64', 'decorum'), at('call-dto@64', 'l0'))}`);
+    const mw = [1, 64].map((c) => vs(`call-typebox@${c}`, 'pipeline', 'decorum'));
+    row(
+      'HTTP tools/call: three middlewares plus tracing without an SDK cost ≤ 5 % (TypeBox tool, 1 and 64 connections)',
+      judge(Math.min(...mw), 0.95),
+      `${pct(mw[0])} (1 conn) / ${pct(mw[1])} (64 conn) of plain Decorum${cpu(at('call-typebox@64', 'pipeline'), at('call-typebox@64', 'decorum')).replace('; server CPU', '; server CPU at 64 conn, with vs without:')}`,
+    );
     const xt = vs('call-typebox@64', 'decorum', 'sdk');
     const xd = vs('call-dto@64', 'decorum', 'sdk');
     row('HTTP tools/call at 64 connections > 10× the SDK v2', judge(Math.min(xt, xd), 10), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);

@@ -6,7 +6,7 @@ import { request } from '../support/mcp-requests.js';
 import { MrtrServer } from '../../packages/core/test/support/mrtr-fixture.js';
 
 /** Our MRTR results and input requests, validated against the spec's own JSON Schema. */
-const SPEC = fileURLToPath(new URL('../../../shared/spec/2026-07-28/', import.meta.url));
+const SPEC = fileURLToPath(new URL('../spec-data/2026-07-28/', import.meta.url));
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(JSON.parse(readFileSync(`${SPEC}schema.json`, 'utf8')), 'mcp');
 const check = (definition: string, value: unknown) => {

@@ -9,7 +9,7 @@ import { harness } from '../support/engine-harness.js';
 import { request } from '../support/mcp-requests.js';
 
 /** Our responses, validated against the spec's own JSON Schema (draft 2020-12). */
-const SPEC = fileURLToPath(new URL('../../../shared/spec/2026-07-28/', import.meta.url));
+const SPEC = fileURLToPath(new URL('../spec-data/2026-07-28/', import.meta.url));
 const schema = JSON.parse(readFileSync(`${SPEC}schema.json`, 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(schema, 'mcp');
@@ -117,5 +117,19 @@ describe('the spec examples, fed through the engine', () => {
     expect(response).toHaveProperty('result');
     expect(response!.id).toBe(example.id);
     expect(check(kind.replace(/Request$/, 'ResultResponse'), response)).toBe('valid');
+  });
+});
+
+describe('a 2025-11-25 client, judged by its own schema', () => {
+  const legacy = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  legacy.addSchema(JSON.parse(readFileSync(fileURLToPath(new URL('../spec-data/2025-11-25/schema.json', import.meta.url)), 'utf8')), 'mcp-2025');
+
+  test('its initialize is refused with a JSON-RPC error response that 2025-11-25 accepts', async () => {
+    const message = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    expect(legacy.getSchema('mcp-2025#/$defs/InitializeRequest')!(message)).toBe(true);
+    const response = await call(message);
+    const validate = legacy.getSchema('mcp-2025#/$defs/JSONRPCErrorResponse')!;
+    expect(validate(response) ? 'valid' : JSON.stringify(validate.errors)).toBe('valid');
+    expect(response!.error.code).toBe(-32022);
   });
 });

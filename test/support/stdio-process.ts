@@ -17,8 +17,9 @@ export class StdioProcess {
   private waiters: Array<() => void> = [];
   readonly exited: Promise<number | null>;
 
-  constructor(args: string[], env: NodeJS.ProcessEnv = {}) {
-    this.child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env } });
+  /** `args` for this Node, or for `options.command` (e.g. `npx`), run in `options.cwd` (default: the root). */
+  constructor(args: string[], env: NodeJS.ProcessEnv = {}, options: { command?: string; cwd?: string } = {}) {
+    this.child = spawn(options.command ?? process.execPath, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.buffer += chunk;

@@ -4,24 +4,29 @@ import { DecorumStartupError } from '@decorum/core';
 import { createHttpLogger, serveHttp } from '@decorum/fastify';
 import { serveStdio } from '@decorum/stdio';
 import { busFromUrl } from './bus-option.js';
-import { collectCatalogue } from './collect-catalogue.js';
 import { collectServers } from './collect-servers.js';
+import { printList } from './list-preview.js';
+import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
+import { watchModule } from './watch.js';
 
 async function serve(options: ServeOptions): Promise<void> {
-  const exports = await loadModule(options.module);
-  const catalogue = collectCatalogue(exports, options.module);
-  const servers = collectServers(exports, options.module, new Set(catalogue));
+  const loadedModule = await loadModule(options.module);
+  const serverOptions = collectServeOptions(loadedModule, options.module);
+  // Catalogue classes are added at run time (live.add), not served at start-up.
+  const loaded = collectServers(loadedModule, options.module, new Set(serverOptions.catalogue));
+  if (options.list) return printList(loaded, options.json);
+  const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
   if (!options.http) {
-    serveStdio(servers, { maxLineBytes: options.maxLineBytes, catalogue, notificationBus: await busFromUrl(options.bus) });
+    serveStdio(servers, { ...serverOptions, notificationBus: (await busFromUrl(options.bus, serverOptions.logger)) ?? serverOptions.notificationBus, maxLineBytes: options.maxLineBytes });
     return;
   }
-  const logger = createHttpLogger();
-  const notificationBus = await busFromUrl(options.bus, logger);
+  const logger = serverOptions.logger ?? createHttpLogger();
+  const notificationBus = (await busFromUrl(options.bus, logger)) ?? serverOptions.notificationBus;
   let served;
   try {
-    served = await serveHttp(servers, { host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout, logger, catalogue, notificationBus });
+    served = await serveHttp(servers, { ...serverOptions, notificationBus, logger, host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -1,6 +1,12 @@
-/** @decorum/cli — the `mcp-serve` runner, also usable programmatically. */
+/**
+ * @decorum/cli — the `mcp-serve` runner, also usable programmatically.
+ *
+ * @module \@decorum/cli
+ */
 export { loadModule, CliError } from './load-module.js';
 export { collectServers } from './collect-servers.js';
-export { collectCatalogue, CATALOGUE_EXPORT } from './collect-catalogue.js';
+export { collectServeOptions } from './serve-options.js';
 export { buildProgram, type ServeOptions } from './program.js';
 export { swcOptions } from './ts-loader/swc-options.js';
+export { previewLists, formatPreview, printList, type ListPreview } from './list-preview.js';
+export { watchModule, type WatchOptions, type WatchedModule } from './watch.js';

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { extname, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { reloadUrl } from './ts-loader/reload-query.js';
 
 /** A CLI failure with a message meant for the user (no stack). */
 export class CliError extends Error {
@@ -16,17 +17,18 @@ let tsHooksRegistered = false;
 /**
  * Imports the user's module: `.js`/`.mjs`/`.cjs` as they are, `.ts` through swc hooks that keep
  * decorator metadata. Fails with a message that names the file for a missing file or a module
- * that does not compile.
+ * that does not compile. `reload` (for `--watch`) imports it afresh, with the files it imports
+ * from `reload.root`, rather than from the module cache.
  */
-export async function loadModule(path: string): Promise<Record<string, unknown>> {
+export async function loadModule(path: string, reload?: { version: number; root: string }): Promise<Record<string, unknown>> {
   const file = resolvePath(path);
   if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`cannot find module file ${path} (resolved to ${file})`);
-  if (['.ts', '.mts', '.cts', '.tsx'].includes(extname(file)) && !tsHooksRegistered) {
+  if ((reload || ['.ts', '.mts', '.cts', '.tsx'].includes(extname(file))) && !tsHooksRegistered) {
     register(new URL('./ts-loader/hooks.js', import.meta.url));
     tsHooksRegistered = true;
   }
   try {
-    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    return (await import(reload ? reloadUrl(file, reload.version, reload.root) : pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new CliError(`cannot load ${path}: ${message}`);

@@ -14,6 +14,12 @@ export interface ServeOptions {
   shutdownTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
+  /** Print what the list methods would serve, then exit (see `list-preview.ts`). */
+  list: boolean;
+  /** With `list`: the exact result pages as JSON. */
+  json: boolean;
+  /** Re-import the module when it (or a file it imports) changes, and keep serving (see `watch.ts`). */
+  watch: boolean;
   /** The notification bus shared with the other instances (`redis://…`), from `--bus` or `DECORUM_BUS_URL`. */
   bus?: string;
 }
@@ -50,6 +56,9 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
+    .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
+    .option('--json', 'with --list: print the exact result pages as JSON', false)
+    .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
     .addOption(new Option('--bus <url>', 'share change notifications and live changes with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));

@@ -2,6 +2,8 @@
  * @decorum/core — the data layer of Decorum: MCP 2026-07-28 types, the transport-agnostic
  * JSON-RPC engine, decorators, registry, schema generation, validation and the request context.
  * It knows nothing of bytes: transports (`@decorum/stdio`, `@decorum/fastify`) frame messages.
+ *
+ * @module \@decorum/core
  */
 import 'reflect-metadata';
 
@@ -11,8 +13,10 @@ export { Tool } from './decorators/tool.js';
 export { Resource } from './decorators/resource.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './schema/field.js';
+export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
+export { UserError } from './errors/user-error.js';
 export { ToolError } from './errors/tool-error.js';
 export type {
   ElicitParams,
@@ -52,6 +56,20 @@ export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';
 
+// The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
+export { Use } from './decorators/use.js';
+export { Guard } from './decorators/guard.js';
+export { PipelineCall, type CallDescription, type CallTarget } from './pipeline/call.js';
+export { forMethods, type Middleware, type Next, type CallResult } from './pipeline/middleware.js';
+export type { Guard as GuardFunction } from './pipeline/guard.js';
+export { scopesGuard } from './pipeline/scopes-guard.js';
+export { Pipeline, type PipelineOptions } from './pipeline/pipeline.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions, type RateLimitStore, type RateLimitRule, type RateLimitDecision } from './pipeline/rate-limit/limiter.js';
+export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
+export type { TelemetryOptions } from './pipeline/telemetry.js';
+export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './pipeline/resolve.js';
+export type { ClassOrMemberDecorator } from './pipeline/steps.js';
+
 // Errors
 export {
   McpProtocolError,
@@ -63,6 +81,8 @@ export {
   HeaderMismatchError,
   MissingRequiredClientCapabilityError,
   UnsupportedProtocolVersionError,
+  ForbiddenError,
+  RateLimitedError,
 } from './errors/protocol-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';

@@ -13,6 +13,7 @@ import {
   type DecorumServer,
   type EngineResponse,
   type FlowChannel,
+  type JsonRpcErrorObject,
   type JsonRpcErrorResponse,
   type JsonRpcNotification,
   type Logger,
@@ -27,6 +28,7 @@ import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
+import { errorHeaders } from './error-headers.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
 import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
@@ -75,6 +77,8 @@ export class McpEndpoint {
     private readonly sseKeepAliveMs: number,
     /** On a protected endpoint: the scope check once the target is known (403), see auth/. */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
+    /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
+    private readonly challenge?: (error: JsonRpcErrorObject) => string,
   ) {}
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
@@ -145,9 +149,13 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
-    const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, notify: noop });
+    const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop });
     if (response === undefined || exchange.cancellation.cancelled) return this.abandon(reply, exchange);
-    if (isErrorResponse(response)) exchange.errorCode = response.error.code;
+    if (isErrorResponse(response)) {
+      exchange.errorCode = response.error.code;
+      const headers = errorHeaders(response.error, this.challenge);
+      if (headers) reply.headers(headers);
+    }
     return sendJson(reply, isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS, response);
   }
 
@@ -164,6 +172,7 @@ export class McpEndpoint {
         cancellation: exchange.cancellation,
         logger,
         auth: exchange.auth,
+        peer: reply.request.ip,
         notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
         flow: sseFlow(reply.raw),
       } as FlowChannel);

@@ -2,6 +2,8 @@
  * @decorum/fastify — the Streamable HTTP transport of Decorum (MCP 2026-07-28) as a Fastify
  * plugin: POST-only endpoint, MCP header validation, JSON or per-request SSE responses,
  * cancellation by disconnect, Origin checks.
+ *
+ * @module \@decorum/fastify
  */
 
 /** The plugin to register in any Fastify app, and its options. */

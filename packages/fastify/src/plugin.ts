@@ -59,7 +59,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
-    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize),
+    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize, resourceServer && ((error) => resourceServer.forbiddenChallenge(error))),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
 }

@@ -47,6 +47,8 @@ const FIXED: ReadonlyMap<number, number> = new Map([
   [-32021, 400], // missing required client capability (MUST)
   [-32022, 400], // unsupported protocol version (MUST)
   [-32601, 404], // unknown or unadvertised method (MUST, with the JSON-RPC body)
+  [-31403, 403], // Decorum's forbidden: a guard refused the call (A-08: 403 for insufficient permission)
+  [-31429, 429], // Decorum's rate limit: with Retry-After (error-headers.ts)
 ]);
 
 /**

@@ -19,10 +19,10 @@ describe('mcp-serve --bus', () => {
     expect(run.stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
   });
 
-  test('a module whose catalogue export is not a list of decorated classes is a one-line error', () => {
+  test('a module whose serverOptions.catalogue is not a list of decorated classes is a one-line error', () => {
     const run = spawnSync(process.execPath, [MCP_SERVE, 'packages/fastify/test/fixtures/bad-catalogue.ts', '--http', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^mcp-serve: .*bad-catalogue\.ts: export "catalogue" must be an array of decorated classes/m);
+    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_DECLARATION: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
   });
 
   test('with Redis unreachable it still serves (after a bounded wait), says so, and local changes still work', async () => {

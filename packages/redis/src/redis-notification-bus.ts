@@ -165,6 +165,7 @@ export class RedisNotificationBus implements NotificationBus {
     return this.local.size;
   }
 
+  /** What the bus holds and whether it is connected, for health checks (see {@link RedisBusStats}). */
   stats(): RedisBusStats {
     return {
       instanceId: this.instanceId,

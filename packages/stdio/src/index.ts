@@ -1,6 +1,8 @@
 /**
  * @decorum/stdio — the stdio transport of Decorum: newline-delimited JSON-RPC over
  * stdin/stdout (stdout carries nothing else), logs on stderr.
+ *
+ * @module \@decorum/stdio
  */
 export { serveStdio, type StdioOptions, type StdioServer } from './stdio-server.js';
 export { LineSplitter } from './line-splitter.js';

@@ -5,8 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
+import { RELOAD_PARAM, ROOT_PARAM } from './reload-query.js';
 import { swcOptions } from './swc-options.js';
 
 const TS_FILE = /\.(?:ts|mts|cts|tsx)$/;
@@ -17,10 +19,14 @@ type NextLoad = (url: string, context: object) => Promise<{ format: string; sour
 
 /** TypeScript sources import siblings as `./x.js` (NodeNext style): fall back to `./x.ts`. */
 export async function resolve(specifier: string, context: ResolveContext, nextResolve: NextResolve) {
+  return reloaded(await resolveTs(specifier, context, nextResolve), context.parentURL);
+}
+
+async function resolveTs(specifier: string, context: ResolveContext, nextResolve: NextResolve): Promise<{ url: string; format?: string; shortCircuit?: boolean }> {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    const fromTs = context.parentURL && TS_FILE.test(context.parentURL);
+    const fromTs = context.parentURL && TS_FILE.test(new URL(context.parentURL).pathname);
     if (fromTs && /^\.{1,2}\//.test(specifier) && specifier.endsWith('.js')) {
       const candidate = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
       if (existsSync(fileURLToPath(candidate))) return { url: candidate.href, shortCircuit: true };
@@ -29,8 +35,24 @@ export async function resolve(specifier: string, context: ResolveContext, nextRe
   }
 }
 
+/**
+ * `mcp-serve --watch` imports the module again under a new URL (`reloadUrl`). The files it imports from inside DIR get the same
+ * query, so they are evaluated afresh too; packages (and anything outside DIR) keep their one copy.
+ */
+function reloaded<T extends { url: string }>(resolved: T, parentURL: string | undefined): T {
+  if (!parentURL?.includes(RELOAD_PARAM) || !resolved.url.startsWith('file:')) return resolved;
+  const parent = new URL(parentURL);
+  const root = parent.searchParams.get(ROOT_PARAM);
+  const child = new URL(resolved.url);
+  if (!parent.searchParams.has(RELOAD_PARAM) || root === null || child.search !== '') return resolved;
+  const path = fileURLToPath(child);
+  if (!path.startsWith(root.endsWith(sep) ? root : root + sep) || path.includes(`${sep}node_modules${sep}`)) return resolved;
+  child.search = parent.search;
+  return { ...resolved, url: child.href };
+}
+
 export async function load(url: string, context: object, nextLoad: NextLoad) {
-  if (!url.startsWith('file:') || !TS_FILE.test(url)) return nextLoad(url, context);
+  if (!url.startsWith('file:') || !TS_FILE.test(new URL(url).pathname)) return nextLoad(url, context);
   const filename = fileURLToPath(url);
   const source = await readFile(filename, 'utf8');
   let output;

@@ -55,12 +55,15 @@ export interface RequestContext {
    * or `undefined` with `{ optional: true }`.
    */
   elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options?: InputOptions & { optional?: false }): Promise<ElicitResult<Content>>;
+  /** As above; with `{ optional: true }` it resolves to `undefined` when the client lacks the capability. */
   elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options: InputOptions & { optional: true }): Promise<ElicitResult<Content> | undefined>;
   /** Asks the client's LLM (MRTR `sampling/createMessage`; deprecated in 2026-07-28). Same rules as {@link elicit}. */
   sample(params: CreateMessageParams, options?: InputOptions & { optional?: false }): Promise<CreateMessageResult>;
+  /** As above; with `{ optional: true }` it resolves to `undefined` when the client lacks the capability. */
   sample(params: CreateMessageParams, options: InputOptions & { optional: true }): Promise<CreateMessageResult | undefined>;
   /** Asks the client for its roots (MRTR `roots/list`; deprecated in 2026-07-28). Same rules as {@link elicit}. */
   roots(options?: InputOptions & { optional?: false }): Promise<Root[]>;
+  /** As above; with `{ optional: true }` it resolves to `undefined` when the client lacks the capability. */
   roots(options: InputOptions & { optional: true }): Promise<Root[] | undefined>;
   /**
    * Runs `fn` once across all MRTR rounds of this request: its JSON-serializable result is

@@ -1,11 +1,11 @@
-import { designParamTypes, recordMember, type ResourceOptions } from './metadata.js';
+import { memberDecorator } from './member-decorator.js';
+import type { ResourceOptions } from './metadata.js';
+import type { DualMethodDecorator } from './standard.js';
 
 /**
  * Exposes a method as an MCP resource (`uri`) or resource template (`uriTemplate`).
- * It is called as `(variables, ctx)`; `variables` is `{}` for a fixed URI.
+ * It is called as `(variables, ctx)`; `variables` is `{}` for a fixed URI. Legacy or standard decorator.
  */
-export function Resource(options: ResourceOptions): MethodDecorator {
-  return (target, propertyKey) => {
-    recordMember(target, { kind: 'resource', propertyKey: String(propertyKey), options, paramTypes: designParamTypes(target, propertyKey) });
-  };
+export function Resource(options: ResourceOptions): DualMethodDecorator {
+  return memberDecorator('@Resource', (propertyKey, paramTypes) => ({ kind: 'resource', propertyKey, options, paramTypes }));
 }

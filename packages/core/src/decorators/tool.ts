@@ -1,8 +1,8 @@
-import { designParamTypes, recordMember, type ToolOptions } from './metadata.js';
+import { memberDecorator } from './member-decorator.js';
+import type { ToolOptions } from './metadata.js';
+import type { DualMethodDecorator } from './standard.js';
 
-/** Exposes a method as an MCP tool. It is called as `(args, ctx)`. */
-export function Tool(options: ToolOptions = {}): MethodDecorator {
-  return (target, propertyKey) => {
-    recordMember(target, { kind: 'tool', propertyKey: String(propertyKey), options, paramTypes: designParamTypes(target, propertyKey) });
-  };
+/** Exposes a method as an MCP tool. It is called as `(args, ctx)`. Legacy or standard decorator. */
+export function Tool(options: ToolOptions = {}): DualMethodDecorator {
+  return memberDecorator('@Tool', (propertyKey, paramTypes) => ({ kind: 'tool', propertyKey, options, paramTypes }));
 }

@@ -15,6 +15,7 @@ import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.
 import type { MethodHandler, ServingState } from './method.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
 import { RequestScope, type RequestChannel } from './request-scope.js';
+import { ModernCall } from '../pipeline/modern-call.js';
 
 /** A request that passed every engine check and is ready to run. */
 export interface PreparedRequest {
@@ -90,6 +91,8 @@ export class McpEngine {
       this.checkVersion(meta);
       prepared = this.route(request, meta);
     } catch (error) {
+      // As in execute: a typed error is the client's business; anything else is a bug to log.
+      if (!(error instanceof McpProtocolError)) this.state.logger.error({ err: error, method: request.method }, 'request failed while routing');
       return Promise.resolve(errorResponse(request.id, error));
     }
     return this.execute(prepared, channel);
@@ -135,7 +138,9 @@ export class McpEngine {
     if (scope.cancelled) return undefined;
     let result: Result | RawJson;
     try {
-      result = await handler.run({ scope, params, target, state: this.state, channel });
+      const call = { scope, params, target, state: this.state, channel };
+      const { pipeline } = this.state;
+      result = await (pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call));
     } catch (error) {
       scope.close();
       if (scope.cancelled) return undefined;

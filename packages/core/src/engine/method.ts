@@ -5,6 +5,7 @@ import type { RawJson } from './raw-json.js';
 import type { RequestChannel, RequestScope } from './request-scope.js';
 import type { LiveRegistry } from '../live/live-registry.js';
 import type { MrtrConfig } from '../mrtr/input-round.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
 
 /** What method handlers may read about the server they serve. */
 export interface ServingState {
@@ -20,6 +21,8 @@ export interface ServingState {
   readonly logger: Logger;
   /** Sealing keys and limits of MRTR `requestState` (a process-wide default when absent). */
   readonly mrtr?: MrtrConfig;
+  /** Middleware, guards, rate limit and telemetry around each request (absent: the handler alone). */
+  readonly pipeline?: Pipeline;
 }
 
 /** One call of a method, after the engine's checks. */

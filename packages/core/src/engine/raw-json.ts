@@ -22,6 +22,7 @@ export interface EngineResultResponse {
   result: Result | RawJson;
 }
 
+/** What the engine answers a request with: a result (possibly pre-serialized) or an error. */
 export type EngineResponse = EngineResultResponse | JsonRpcErrorResponse;
 
 /** Serializes one outgoing message to compact JSON (no newlines, so stdio framing holds). */

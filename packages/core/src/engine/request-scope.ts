@@ -26,6 +26,11 @@ export interface RequestChannel {
   readonly auth?: AuthInfo;
   /** A transport-bound logger (e.g. Fastify's request logger) to correlate entries. */
   readonly logger?: Logger;
+  /**
+   * Who is calling, as the transport sees it (HTTP: the remote address); absent on stdio, whose
+   * one client is the process at the other end. Rate limits key callers without a token by it.
+   */
+  readonly peer?: string;
 }
 
 /**

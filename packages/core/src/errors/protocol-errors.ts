@@ -62,3 +62,28 @@ export class UnsupportedProtocolVersionError extends McpProtocolError {
     super(message, { supported: [...supported], requested });
   }
 }
+
+/**
+ * -31403 (server-defined): a guard or the caller's scopes refused the request. The spec defines no
+ * code for it, and B-14 keeps server codes outside -32768…-32000; 403 over HTTP (see the
+ * transport's status table), with a `WWW-Authenticate` challenge where OAuth is on.
+ * `data.requiredScopes` lists what the target needs when scopes were the reason.
+ */
+export class ForbiddenError extends McpProtocolError {
+  readonly code = -31403;
+  constructor(message: string, data?: { requiredScopes?: readonly string[]; missingScopes?: readonly string[]; guard?: string }) {
+    super(message, data);
+  }
+}
+
+/**
+ * -31429 (server-defined, outside the reserved range as B-14 asks): the caller used up its rate
+ * limit. `data.retryAfterMs` says when to retry; HTTP answers 429 with `Retry-After` (seconds).
+ */
+export class RateLimitedError extends McpProtocolError {
+  readonly code = -31429;
+  declare readonly data: { retryAfterMs: number; limit: number; windowMs: number };
+  constructor(message: string, data: { retryAfterMs: number; limit: number; windowMs: number }) {
+    super(message, data);
+  }
+}

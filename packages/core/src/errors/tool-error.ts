@@ -1,15 +1,16 @@
+import { UserError } from './user-error.js';
+
 /**
- * Throw from a tool to report a failure the model should see: the call answers with
- * `isError: true` and this message as text. Any other thrown error is reported with a
- * generic message (its details go to the server log only).
+ * A {@link UserError} that may also carry `structuredContent` for the `isError: true` result of a
+ * tool. Thrown from a prompt or a resource it is a plain `UserError` (a `-32602` with its message;
+ * `structuredContent` has no place in a JSON-RPC error and is dropped).
  */
-export class ToolError extends Error {
+export class ToolError extends UserError {
   constructor(
     message: string,
     /** Optional `structuredContent` for the error result. */
     readonly structuredContent?: unknown,
   ) {
     super(message);
-    this.name = 'ToolError';
   }
 }

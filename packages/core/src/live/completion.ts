@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { RequestContext } from '../context/request-context.js';
+import { isStandardContext, recordStandard, standardMemberName, standardRecords, type DualMethodDecorator } from '../decorators/standard.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 
 const COMPLETE_METADATA = Symbol.for('decorum:completers');
@@ -18,6 +19,7 @@ export interface CompletionContext extends RequestContext {
 /** What a completer returns: the values (best first), or the values with `total`/`hasMore`. */
 export type CompletionValues = readonly string[] | { values: readonly string[]; total?: number; hasMore?: boolean };
 
+/** A completer bound to its instance: the partial value and the context in, suggestions (best first) out. */
 export type Completer = (value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>;
 
 interface CompleteRecord {
@@ -32,12 +34,16 @@ interface CompleteRecord {
  * carries the other arguments already chosen; it returns suggestions, best first (at most 100 are
  * sent; more set `hasMore`). The `completions` capability is advertised only when a completer exists.
  */
-export function Complete(target: CompletionTarget): MethodDecorator {
-  return (proto, propertyKey) => {
+export function Complete(target: CompletionTarget): DualMethodDecorator {
+  return ((proto: object, key: string | symbol | object) => {
+    if (isStandardContext(key)) {
+      recordStandard(key, COMPLETE_METADATA, { propertyKey: standardMemberName(key, 'method', '@Complete'), target }, '@Complete');
+      return;
+    }
     const ctor = (proto as { constructor: object }).constructor;
     const own: CompleteRecord[] = Reflect.getOwnMetadata(COMPLETE_METADATA, ctor) ?? [];
-    Reflect.defineMetadata(COMPLETE_METADATA, [...own, { propertyKey: String(propertyKey), target }], ctor);
-  };
+    Reflect.defineMetadata(COMPLETE_METADATA, [...own, { propertyKey: String(key), target }], ctor);
+  }) as DualMethodDecorator;
 }
 
 /** A completer bound to its instance, with where it was declared. */
@@ -58,7 +64,9 @@ export function collectCompleters(instance: object): CompleterEntry[] {
   const chain: object[] = [];
   for (let c: object | null = instance.constructor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
   const byKey = new Map<string, CompleteRecord>();
-  for (const c of chain) for (const record of (Reflect.getOwnMetadata(COMPLETE_METADATA, c) ?? []) as CompleteRecord[]) byKey.set(record.propertyKey, record);
+  for (const c of chain) {
+    for (const record of [...(Reflect.getOwnMetadata(COMPLETE_METADATA, c) ?? []), ...standardRecords<CompleteRecord>(c, COMPLETE_METADATA)] as CompleteRecord[]) byKey.set(record.propertyKey, record);
+  }
   const className = instance.constructor.name || 'AnonymousServer';
   return [...byKey.values()].map(({ propertyKey, target }) => {
     const source = `${className}.${propertyKey}`;

@@ -44,7 +44,9 @@ class LiveSnapshot extends Registry {
 export interface LiveCollection {
   /** Every known name, enabled or not. */
   names(): string[];
+/** Whether the name is known (enabled or not). */
   has(name: string): boolean;
+/** Whether the name is known and currently listed and served. */
   isEnabled(name: string): boolean;
   /** Lists and serves it again; `false` when it is unknown or already enabled. */
   enable(name: string): boolean;
@@ -63,8 +65,14 @@ const EVENT: Record<Kind, LiveEvent> = {
   resources: { type: 'resources/list_changed' },
 };
 
-/** A decorated class, instantiated with no arguments. */
+/** A decorated class (built as the server builds its classes: its `resolve`, else with no arguments). */
 export type LiveClass = abstract new (...args: never[]) => object;
+
+/** What a list shows of an entry: a tool's definition, a prompt's or resource's descriptor. */
+function descriptorOf(entry: unknown): object {
+  const e = entry as { definition?: object; descriptor?: object };
+  return e.definition ?? e.descriptor ?? {};
+}
 
 /** Something that can be added at run time: a decorated class (instantiated with no arguments) or an instance. */
 export type LiveTarget = LiveClass | object;
@@ -103,6 +111,8 @@ export class LiveRegistry {
   private readonly logger: Logger | undefined;
   /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
   onAdd: ((instance: object) => void) | undefined;
+  /** Builds a class `add` is given (createServer sets its `resolve`/`container`; default `new Class()`). */
+  instantiate: ((serverClass: abstract new (...args: never[]) => object) => object) | undefined;
   readonly tools: LiveCollection;
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
@@ -153,7 +163,7 @@ export class LiveRegistry {
    */
   add(target: LiveTarget): void {
     if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
-    const instance = typeof target === 'function' ? new (target as new () => object)() : target;
+    const instance = typeof target === 'function' ? (this.instantiate?.(target as abstract new () => object) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
     new Registry([this.everything(), scanned], this.settings);
@@ -166,6 +176,34 @@ export class LiveRegistry {
       if (scanned.prompts.length) this.changed('prompts');
       if (scanned.resources.length) this.changed('resources');
     });
+  }
+
+  /**
+   * Replaces everything served with what `targets` declare (hot reload: the classes of a module
+   * imported again). Every check runs first, against the new set alone, so a set that fails
+   * changes nothing; then one snapshot swap and one list-changed event per kind whose list
+   * changed. Returns the instances now served.
+   */
+  replace(targets: readonly LiveTarget[]): object[] {
+    const instances = targets.map((target) => {
+      if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
+      return typeof target === 'function' ? new (target as new () => object)() : target;
+    });
+    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, this.bus);
+    const listed = (registry: LiveRegistry, kind: Kind) => JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
+    const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      const map = this.entries[kind] as Map<string, unknown>;
+      map.clear();
+      for (const [name, item] of next.entries[kind]) map.set(name, item);
+      this.declared[kind] ||= next.declared[kind];
+    }
+    this.completerList.splice(0, this.completerList.length, ...next.completerList);
+    for (const instance of instances) this.onAdd?.(instance);
+    this.batch(() => {
+      for (const kind of changed) this.changed(kind);
+    });
+    return instances;
   }
 
   /** Runs several changes and publishes one event per kind that changed, at the end. */

@@ -17,6 +17,7 @@ export type SubscriberEnd =
 export interface SubscriberSink {
   /** Whether this subscriber opted into the event (checked before queueing). */
   wants(event: LiveEvent): boolean;
+/** Hands one event to the transport; `false` when it cannot take more until `onDrain` fires. */
   deliver(event: LiveEvent): boolean;
   /** Registers a one-shot callback for when the transport can take more again. */
   onDrain(listener: () => void): void;
@@ -32,6 +33,7 @@ export interface BusSubscription {
   close(): void;
 }
 
+/** Options of {@link NotificationBus.subscribe}. */
 export interface SubscribeOptions {
   /** Events a subscriber may have waiting before it is cut off (default {@link DEFAULT_QUEUE_LIMIT}). */
   readonly queueLimit?: number;
@@ -54,6 +56,7 @@ export interface PublishOptions {
 export interface NotificationBus {
   /** Publishes one event to every subscriber that wants it (possibly on other instances). */
   publish(event: LiveEvent, options?: PublishOptions): void;
+  /** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
   subscribe(sink: SubscriberSink, options?: SubscribeOptions): BusSubscription;
   /** Ends every subscription with reason `shutdown`; later subscriptions end at once. */
   shutdown(): void;
@@ -69,6 +72,7 @@ export interface NotificationBus {
   onReplicated?(apply: (change: LiveChange) => void): void;
 }
 
+/** Events a subscriber may have waiting before it is cut off, unless `queueLimit` says otherwise. */
 export const DEFAULT_QUEUE_LIMIT = 1000;
 
 class Subscriber implements BusSubscription {
@@ -139,6 +143,7 @@ export class InProcessNotificationBus implements NotificationBus {
     for (const subscriber of [...this.subscribers]) subscriber.offer(event);
   }
 
+/** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
   subscribe(sink: SubscriberSink, options: SubscribeOptions = {}): BusSubscription {
     const limit = options.queueLimit ?? this.defaults.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`queueLimit must be a positive integer (got ${limit})`);

@@ -19,7 +19,9 @@ export interface SubscriptionFilter {
  * it has room again. Without it, delivery is never paused.
  */
 export interface ChannelFlow {
+/** True while the transport's buffer is full. */
   needsDrain(): boolean;
+/** Calls `listener` once, when the transport can take more again. */
   onDrain(listener: () => void): void;
 }
 

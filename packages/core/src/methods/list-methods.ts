@@ -1,16 +1,22 @@
 import { defineMethod, type ServingState } from '../engine/method.js';
 import type { ListPages } from '../registry/list-pages.js';
+import { ModernCall } from '../pipeline/modern-call.js';
+import type { ListKind } from '../pipeline/per-caller-lists.js';
 
-/** A paginated list method answered from pages serialized when the registry was built. */
-function listMethod(method: string, served: (s: ServingState) => boolean, pages: (s: ServingState) => ListPages) {
+/**
+ * A paginated list method answered from pages serialized when the registry was built, or with
+ * `lists: 'per-caller'` from pages of what this caller may use.
+ */
+function listMethod(method: string, kind: ListKind, served: (s: ServingState) => boolean, pages: (s: ServingState) => ListPages) {
   return defineMethod({
     method,
     served,
-    run: ({ params, state }) => pages(state).page(params.cursor),
+    run: ({ scope, params, state, channel }) =>
+      state.pipeline?.lists ? state.pipeline.listPage(kind, new ModernCall(scope, params, undefined, channel), state.registry, params.cursor) : pages(state).page(params.cursor),
   });
 }
 
-export const toolsListMethod = listMethod('tools/list', (s) => s.registry.hasTools, (s) => s.registry.toolPages);
-export const promptsListMethod = listMethod('prompts/list', (s) => s.registry.hasPrompts, (s) => s.registry.promptPages);
-export const resourcesListMethod = listMethod('resources/list', (s) => s.registry.hasResources, (s) => s.registry.resourcePages);
-export const resourceTemplatesListMethod = listMethod('resources/templates/list', (s) => s.registry.hasResources, (s) => s.registry.templatePages);
+export const toolsListMethod = listMethod('tools/list', 'tools', (s) => s.registry.hasTools, (s) => s.registry.toolPages);
+export const promptsListMethod = listMethod('prompts/list', 'prompts', (s) => s.registry.hasPrompts, (s) => s.registry.promptPages);
+export const resourcesListMethod = listMethod('resources/list', 'resources', (s) => s.registry.hasResources, (s) => s.registry.resourcePages);
+export const resourceTemplatesListMethod = listMethod('resources/templates/list', 'resourceTemplates', (s) => s.registry.hasResources, (s) => s.registry.templatePages);

@@ -1,5 +1,6 @@
 import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
 import { ToolError } from '../errors/tool-error.js';
+import { UserError } from '../errors/user-error.js';
 import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
 import { runWithInput } from '../mrtr/input-required.js';
@@ -47,7 +48,10 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
       if (ran.kind === 'input_required') return ran.result;
       value = ran.value;
     } catch (error) {
-      if (error instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(error.message, tool.output ? undefined : error.structuredContent) };
+      if (error instanceof UserError) {
+        const structured = error instanceof ToolError && !tool.output ? error.structuredContent : undefined;
+        return { resultType: 'complete', ...toolErrorResult(error.message, structured) };
+      }
       if (error instanceof McpProtocolError) throw error;
       scope.log.error({ err: error, tool: tool.name }, 'tool threw');
       return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };

@@ -18,6 +18,7 @@ export interface ElicitUrlParams {
   url: string;
 }
 
+/** What `ctx.elicit` asks: a form (`requestedSchema`) or a URL to visit. */
 export type ElicitParams = ElicitFormParams | ElicitUrlParams;
 
 /** A form field's value in accepted content. */

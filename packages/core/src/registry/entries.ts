@@ -3,6 +3,7 @@ import type { RequestContext, ResourceContext } from '../context/request-context
 import type { PromptDescriptor, ResourceDescriptor, ResourceTemplateDescriptor, ToolDefinition } from '../protocol/types.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
 import type { UriTemplate } from '../uri/uri-template.js';
+import type { EntrySteps } from '../pipeline/steps.js';
 
 /** Where a member was declared, for start-up errors and logs: `WeatherServer.weather_current`. */
 export type SourceName = string;
@@ -17,6 +18,9 @@ export interface ToolEntry {
   readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
+  /** Its `@Use` middleware and `@Guard` guards (class ones first); absent when it has none. */
+  readonly steps?: EntrySteps;
+  /** Calls the handler on its instance. */
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -30,6 +34,9 @@ export interface PromptEntry {
   readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
+  /** Its `@Use` middleware and `@Guard` guards (class ones first); absent when it has none. */
+  readonly steps?: EntrySteps;
+  /** Calls the handler on its instance. */
   invoke(args: unknown, ctx: RequestContext): unknown;
 }
 
@@ -42,6 +49,8 @@ interface ResourceEntryBase {
   readonly cache: CacheOptions;
   /** OAuth scopes the item requires (from the decorator's `scopes`); empty when none. */
   readonly scopes: readonly string[];
+  /** Its `@Use` middleware and `@Guard` guards (class ones first); absent when it has none. */
+  readonly steps?: EntrySteps;
   invoke(variables: Record<string, string | string[]>, ctx: ResourceContext): unknown;
 }
 
@@ -59,4 +68,5 @@ export interface TemplateResourceEntry extends ResourceEntryBase {
   readonly descriptor: Readonly<ResourceTemplateDescriptor>;
 }
 
+/** A registered resource: a fixed URI or a URI template. */
 export type ResourceEntry = FixedResourceEntry | TemplateResourceEntry;

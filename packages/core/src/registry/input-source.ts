@@ -22,8 +22,9 @@ export function resolveInputSource(
     throw new DecorumStartupError(
       StartupErrorCode.MISSING_METADATA,
       `${source} has parameters but no decorator metadata (design:paramtypes), so its input schema cannot be inferred. ` +
-        'Code compiled by esbuild or tsx drops that metadata: pass input: (a class-validator DTO class or a TypeBox schema; null for no arguments) to the decorator, ' +
-        'or compile with tsc/swc and emitDecoratorMetadata',
+        'TC39 standard decorators (TypeScript without experimentalDecorators) never carry parameter types, and esbuild, tsx and Bun drop them: ' +
+        'pass input: (a TypeBox schema or a class-validator DTO class; null for no arguments) to the decorator, ' +
+        'or compile with tsc/swc, experimentalDecorators and emitDecoratorMetadata to infer DTOs from parameter types',
     );
   }
   if (paramTypes.length === 0) return null;

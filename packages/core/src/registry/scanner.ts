@@ -8,6 +8,7 @@ import {
   type ResourceOptions,
   type ToolOptions,
 } from '../decorators/metadata.js';
+import { standardRecords } from '../decorators/standard.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
@@ -15,6 +16,7 @@ import { UriTemplate } from '../uri/uri-template.js';
 import type { PromptEntry, ResourceEntry, SourceName, ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
+import { entrySteps } from '../pipeline/steps.js';
 
 /** What one decorated class (or instance) contributes. */
 export interface ScannedServer {
@@ -36,7 +38,7 @@ function memberRecords(ctor: object): MemberRecord[] {
   for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
   const byKey = new Map<string, MemberRecord>();
   for (const c of chain) {
-    const own: MemberRecord[] = Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? [];
+    const own: MemberRecord[] = [...(Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? []), ...standardRecords<MemberRecord>(c, MEMBER_METADATA)];
     for (const record of own) byKey.set(`${record.kind}:${record.propertyKey}`, record);
   }
   return [...byKey.values()];
@@ -99,6 +101,7 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
     output,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
     scopes: scopesOf(options.scopes, source),
+    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -132,6 +135,7 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
     input,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
     scopes: scopesOf(options.scopes, source),
+    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
 }
@@ -144,6 +148,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   const common = { title: options.title, description: options.description, mimeType: options.mimeType, annotations: options.annotations, icons: options.icons, _meta: options._meta };
   const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
   const scopes = scopesOf(options.scopes, source);
+  const steps = entrySteps((instance as { constructor: object }).constructor, record.propertyKey);
   const invoke = (variables: unknown, ctx: unknown) => handler.call(instance, variables, ctx);
   if ((options.uri === undefined) === (options.uriTemplate === undefined)) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
@@ -153,7 +158,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
       throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`);
     }
     const descriptor = definedOnly({ uri: options.uri, name, ...common, size: 'size' in options ? options.size : undefined });
-    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
+    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
   }
   let template: UriTemplate;
   try {
@@ -162,7 +167,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
   }
   const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
-  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, invoke });
+  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
 }
 
 /**

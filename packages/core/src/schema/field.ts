@@ -4,6 +4,7 @@
  * reflect-metadata; `schema/from-dto.ts` reads the record when a schema is compiled.
  */
 import 'reflect-metadata';
+import { isStandardContext, recordStandard, standardMemberName, standardRecords, type DualFieldDecorator } from '../decorators/standard.js';
 
 /** Schema facts class-validator has no decorator for. */
 export interface FieldOptions {
@@ -38,6 +39,31 @@ function record(target: object, propertyKey: string | symbol, options: FieldOpti
   if (!keys.includes(propertyKey)) Reflect.defineMetadata(FIELD_KEYS, [...keys, propertyKey], target);
 }
 
+/** A standard field decorator's record: kept on the class until a schema is compiled from it. */
+interface StandardFieldRecord {
+  propertyKey: string;
+  options: FieldOptions;
+}
+
+/** Legacy decorators record on the prototype at once; standard ones into `context.metadata`, moved there on first read. */
+function fieldDecorator(decorator: string, options: FieldOptions): DualFieldDecorator {
+  return ((target: object, key: string | symbol | object) => {
+    if (isStandardContext(key)) recordStandard(key, FIELD_METADATA, { propertyKey: standardMemberName(key, 'field', decorator), options }, decorator);
+    else record(target, key as string | symbol, options);
+  }) as DualFieldDecorator;
+}
+
+const adopted = new WeakSet<object>();
+
+/** Moves the standard `@Field` records of a prototype's class onto the prototype, once. */
+function adoptStandard(prototype: object): void {
+  if (adopted.has(prototype)) return;
+  adopted.add(prototype);
+  const ctor = (prototype as { constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function' || ctor.prototype !== prototype) return;
+  for (const { propertyKey, options } of standardRecords<StandardFieldRecord>(ctor, FIELD_METADATA)) record(prototype, propertyKey, options);
+}
+
 /**
  * Describes a DTO property for its generated JSON Schema.
  *
@@ -49,17 +75,18 @@ function record(target: object, propertyKey: string | symbol, options: FieldOpti
  * }
  * ```
  */
-export function Field(options: FieldOptions): PropertyDecorator {
-  return (target, propertyKey) => record(target, propertyKey, options);
+export function Field(options: FieldOptions): DualFieldDecorator {
+  return fieldDecorator('@Field', options);
 }
 
 /** Shorthand for `@Field({ mcpHeader: name })`: mirror the argument into `Mcp-Param-{name}`. */
-export function McpHeader(name: string): PropertyDecorator {
-  return (target, propertyKey) => record(target, propertyKey, { mcpHeader: name });
+export function McpHeader(name: string): DualFieldDecorator {
+  return fieldDecorator('@McpHeader', { mcpHeader: name });
 }
 
 /** The `@Field` options of a DTO property (inherited ones included), if any. */
 export function fieldOptions(prototype: object, propertyKey: string): FieldOptions | undefined {
+  for (let p: object | null = prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) adoptStandard(p);
   return Reflect.getMetadata(FIELD_METADATA, prototype, propertyKey) as FieldOptions | undefined;
 }
 
@@ -68,6 +95,7 @@ export function fieldKeys(prototype: object): string[] {
   const chain: object[] = [];
   for (let p: object | null = prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) chain.unshift(p);
   const keys = new Set<string>();
+  for (const p of chain) adoptStandard(p);
   for (const p of chain) for (const key of (Reflect.getOwnMetadata(FIELD_KEYS, p) ?? []) as string[]) keys.add(key);
   return [...keys];
 }

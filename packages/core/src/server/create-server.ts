@@ -12,9 +12,14 @@ import { LiveRegistry, type LiveClass } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
+import { Pipeline, type PipelineOptions } from '../pipeline/pipeline.js';
+import { serverInstantiator, type ResolveOptions, type ServerClass } from '../pipeline/resolve.js';
 
-/** Options of {@link createServer}. */
-export interface ServerOptions {
+/**
+ * Options of {@link createServer}: with the request pipeline's (`middleware`, `guards`,
+ * `rateLimit`, `lists`, `telemetry`) and how classes are built (`resolve`, `container`).
+ */
+export interface ServerOptions extends PipelineOptions, ResolveOptions {
   /** Overrides the `serverInfo` taken from the first `@McpServer` class. */
   info?: Partial<McpServerOptions>;
   /** Items per list page (default 100). */
@@ -42,7 +47,7 @@ export interface ServerOptions {
   mrtr?: MrtrOptions;
 }
 
-/** Something that can be served: a decorated class (instantiated with no arguments) or an instance of one. */
+/** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
 export type ServerTarget = (abstract new (...args: never[]) => object) | object;
 
 /** A built server: its registry and the engine that answers for it. Hand it to a transport. */
@@ -88,7 +93,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
       throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`);
     }
   }
-  const instances = targets.map((t) => (typeof t === 'function' ? new (t as new () => object)() : (t as object)));
+  const instantiate = serverInstantiator(options);
+  const instances = targets.map((t) => (typeof t === 'function' ? instantiate(t as ServerClass) : (t as object)));
   const scanned = instances.map((instance) => scanServer(instance));
   const declared = scanned.find((s) => s.server)?.server;
   const merged = { ...declared, ...options.info };
@@ -110,6 +116,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
   const logger = options.logger ?? createDefaultLogger();
   const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus(), { catalogue: options.catalogue, logger });
+  live.instantiate = instantiate;
   const state: ServingState = {
     get registry() {
       return live.current;
@@ -121,6 +128,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
     mrtr: mrtrConfig(options.mrtr, logger),
+    pipeline: new Pipeline(options, settings),
   };
   const server: DecorumServer = {
     info,

@@ -3,6 +3,7 @@ import { HttpRefusal } from '../refusal.js';
 /** RFC 6750 §3 error codes used in a `WWW-Authenticate: Bearer` challenge. */
 export type BearerError = 'invalid_request' | 'invalid_token' | 'insufficient_scope';
 
+/** What a `WWW-Authenticate: Bearer` challenge says (RFC 6750 §3, RFC 9728 `resource_metadata`). */
 export interface Challenge {
   readonly error?: BearerError;
   /** Every scope the operation needs (space-separated in the header). */

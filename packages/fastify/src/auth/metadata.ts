@@ -18,6 +18,7 @@ export interface ResourceUri {
   readonly origin: string;
 }
 
+/** Parses and checks the configured canonical resource URI; throws a start-up error that says what is wrong. */
 export function parseResourceUri(resource: unknown): ResourceUri {
   if (typeof resource !== 'string' || resource === '') fail('resource must be the canonical URI of this MCP endpoint, e.g. "https://mcp.example.com/mcp"');
   let url: URL;

@@ -1,7 +1,7 @@
-import { DecorumStartupError, StartupErrorCode, type AuthInfo, type PreparedRequest, type Registry } from '@decorum/core';
+import { DecorumStartupError, StartupErrorCode, type AuthInfo, type JsonRpcErrorObject, type PreparedRequest, type Registry } from '@decorum/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HttpRefusal } from '../refusal.js';
-import { authRefusal } from './challenge.js';
+import { authRefusal, bearerChallenge } from './challenge.js';
 import { metadataDocument, metadataUrl, parseResourceUri, PRM_WELL_KNOWN, type ResourceUri } from './metadata.js';
 import type { McpAuthOptions } from './options.js';
 import { createVerifier, type TokenVerifier } from './verifier.js';
@@ -125,6 +125,16 @@ export class McpResourceServer {
     if (own.length === 0) return undefined; // the server-wide ones were checked before parsing
     const needed = [...new Set([...this.requiredScopes, ...own])];
     return this.checkScopes(auth, needed, describeTarget(prepared));
+  }
+
+  /**
+   * The challenge of a 403 a guard gave once the request ran (-31403): `insufficient_scope` with
+   * every scope the operation needs (the server-wide ones and those the error names), as A-07 asks.
+   */
+  forbiddenChallenge(error: JsonRpcErrorObject): string {
+    const named = (error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
+    const scopes = [...new Set([...this.requiredScopes, ...(Array.isArray(named) ? named.filter((s): s is string => typeof s === 'string' && SCOPE_TOKEN.test(s)) : [])])];
+    return bearerChallenge({ error: 'insufficient_scope', scopes, resourceMetadata: this.metadataUrl, description: error.message });
   }
 
   private checkScopes(auth: AuthInfo, needed: readonly string[], what: string): HttpRefusal | undefined {

@@ -3,7 +3,9 @@ import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPaylo
 import type { JwtValidationOptions, McpAuthOptions } from './options.js';
 import { normalizeAudience, type ResourceUri } from './metadata.js';
 
+/** The JWS algorithms accepted when `jwt.algorithms` is not given (asymmetric only). */
 export const DEFAULT_ALGORITHMS: readonly string[] = Object.freeze(['RS256', 'ES256', 'PS256', 'EdDSA']);
+/** Seconds of clock skew allowed for `exp` and `nbf` when `jwt.clockToleranceSec` is not given. */
 export const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
 
 /** The outcome of checking a token: the caller, or why the token is refused (for `error_description`). */

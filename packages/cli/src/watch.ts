@@ -1,0 +1,93 @@
+import { dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
+import { createServer, type DecorumServer, type ServerTarget } from '@decorum/core';
+import { watch } from 'chokidar';
+import { collectServers } from './collect-servers.js';
+import { loadModule } from './load-module.js';
+
+/** Files whose change may change what the module serves. */
+const SOURCE = new Set(['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.json']);
+
+/** Options of {@link watchModule}. */
+export interface WatchOptions {
+  /** How long the files must stay quiet before a reload (an editor's save is several events). Default 100 ms. */
+  debounceMs?: number;
+  /** Where reload reports go (default stderr: stdout belongs to the stdio transport). */
+  report?: (line: string) => void;
+}
+
+/** A server whose module is watched: hand `server` to a transport; `close()` stops watching. */
+export interface WatchedModule {
+  readonly server: DecorumServer;
+  /** Resolves once the watcher is watching (changes before that are not seen). */
+  readonly ready: Promise<void>;
+/** Stops watching (the server keeps serving). */
+  close(): Promise<void>;
+}
+
+/** Hidden directories and `node_modules` under the module's directory are not the module's sources. */
+function ignored(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel.split(sep).some((part) => part === 'node_modules' || (part.startsWith('.') && part !== '.' && part !== '..'));
+}
+
+/**
+ * `mcp-serve MODULE --watch`: builds one server from the module's classes and, whenever a source
+ * file in the module's directory tree changes, imports the module afresh (`loadModule` with a
+ * reload count) and replaces what the server serves (`live.replace`). The server object stays, so
+ * the transport keeps its process, port, connections and `subscriptions/listen` listeners, which
+ * receive the list-changed notifications. A module that fails to load or to build changes nothing:
+ * the last good version keeps serving and the reason is reported.
+ */
+export function watchModule(path: string, servers: readonly ServerTarget[], options: WatchOptions = {}): WatchedModule {
+  const server = createServer(servers);
+  const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const root = dirname(resolvePath(path));
+  let version = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let pending = false;
+
+  const reload = async (): Promise<void> => {
+    if (running) {
+      pending = true;
+      return;
+    }
+    running = true;
+    try {
+      const targets = collectServers(await loadModule(path, { version: ++version, root }), path);
+      server.live.replace(targets);
+      const { tools, prompts, fixedResources, templates } = server.registry;
+      report(`mcp-serve: reloaded ${path} (${tools.size} tools, ${prompts.size} prompts, ${fixedResources.size + templates.length} resources)`);
+    } catch (error) {
+      report(`mcp-serve: reload of ${path} failed; still serving the last good version: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+      if (pending) {
+        pending = false;
+        void reload();
+      }
+    }
+  };
+
+  const watcher = watch(root, { ignoreInitial: true, ignored: (file) => ignored(root, file) });
+  watcher.on('all', (_event, file) => {
+    if (!SOURCE.has(extname(file))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), options.debounceMs ?? 100);
+  });
+  watcher.on('error', (error) => report(`mcp-serve: watching ${root} failed: ${error instanceof Error ? error.message : String(error)}`));
+  const ready = new Promise<void>((resolve) =>
+    watcher.once('ready', () => {
+      report(`mcp-serve: watching ${root} for changes`);
+      resolve();
+    }),
+  );
+  return {
+    server,
+    ready,
+    close: async () => {
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { RawJson } from '../engine/raw-json.js';
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
+import type { ListSettings, Registry } from '../registry/registry.js';
+import { PipelineCall, type CallDescription } from './call.js';
+import { checkGuards, type Guard } from './guard.js';
+import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
+import { PerCallerLists, type ListKind } from './per-caller-lists.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limit/limiter.js';
+import { scopesGuard } from './scopes-guard.js';
+import { Telemetry, type TelemetryOptions } from './telemetry.js';
+
+/** The request-pipeline options of `createServer` (and so of `mcpPlugin` and `serveStdio`). */
+export interface PipelineOptions {
+  /** Middleware around every request of the server, outermost first (before any `@Use`). */
+  middleware?: readonly Middleware[];
+  /** Guards for every request of the server, before any `@Guard`. */
+  guards?: readonly Guard[];
+  /** Rate limiting of `tools/call`, `prompts/get`, `resources/read` (on by default), or `false`. */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * `'public'` (default): every caller gets the same lists, and access is checked per call.
+   * `'per-caller'`: a caller's lists hold only what its guards and scopes allow, with
+   * `cacheScope: 'private'`.
+   */
+  lists?: 'public' | 'per-caller';
+  /** OpenTelemetry spans and the duration histogram (default: the global providers, a no-op without an SDK), or `false`. */
+  telemetry?: TelemetryOptions | false;
+}
+
+type Entry = ToolEntry | PromptEntry | ResourceEntry;
+
+/** One target's steps, composed once: the guards and the middleware chain, in order. */
+interface Steps {
+  readonly guards: readonly Guard[];
+  readonly middleware: readonly Middleware[];
+}
+
+function functions<T>(value: readonly T[] | undefined, what: string): readonly T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((f) => typeof f !== 'function')) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${what} must be an array of functions`);
+  return Object.freeze([...value]);
+}
+
+/**
+ * Everything between a routed request and its handler, in this order (outermost first):
+ * telemetry (span and duration), the rate limit (target methods), guards (the server's, the
+ * class's, the member's, then the decorators' `scopes:`), middleware (the server's, the class's
+ * `@Use`, the member's `@Use`), the handler. Built once per server; a target's steps are
+ * composed on its first call and kept.
+ */
+export class Pipeline {
+  private readonly middleware: readonly Middleware[];
+  private readonly guards: readonly Guard[];
+  private readonly limiter: RateLimiter | undefined;
+  private readonly telemetry: Telemetry | undefined;
+  private readonly serverSteps: Steps;
+  private readonly composed = new WeakMap<Entry, Steps>();
+  /** Set when lists are per caller. */
+  readonly lists: PerCallerLists | undefined;
+  /** Whether requests without a target have anything to run through (telemetry, server guards or middleware). */
+  private readonly everyRequest: boolean;
+
+  constructor(options: PipelineOptions, listSettings: ListSettings) {
+    this.middleware = functions(options.middleware, 'middleware');
+    this.guards = functions(options.guards, 'guards');
+    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {});
+    this.telemetry = options.telemetry === false ? undefined : Telemetry.create(options.telemetry);
+    this.serverSteps = { guards: this.guards, middleware: this.middleware };
+    this.everyRequest = this.telemetry !== undefined || this.guards.length > 0 || this.middleware.length > 0;
+    const lists = options.lists ?? 'public';
+    if (lists !== 'public' && lists !== 'per-caller') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
+    this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards) : undefined;
+  }
+
+  /**
+   * Whether a request whose method resolved `resolved` has anything to go through: a request with
+   * a target always does (its rate limit, its own steps); one without only when the server has
+   * telemetry, guards or middleware. The engine skips the pipeline otherwise (lists stay cheap).
+   */
+  covers(resolved: unknown): boolean {
+    return resolved !== undefined || this.everyRequest;
+  }
+
+  /**
+   * Runs one request through the pipeline; `terminal` runs the method's handler. Any era's
+   * engine calls this with its own {@link CallDescription}.
+   */
+  run(description: CallDescription, terminal: Terminal): Promise<CallResult> | CallResult {
+    const call = new PipelineCall(description);
+    return this.telemetry ? this.telemetry.around(call, async () => this.inner(call, terminal)) : this.inner(call, terminal);
+  }
+
+  /** A per-caller list page (`lists: 'per-caller'` only). */
+  listPage(kind: ListKind, description: CallDescription, registry: Registry, cursor: unknown): Promise<RawJson> {
+    return this.lists!.page(kind, description, registry, cursor);
+  }
+
+  // Synchronous until a step needs to wait: a refusal throws at once, and a call with nothing
+  // asynchronous before its handler takes no extra promise.
+  private inner(call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+    const target = call.target;
+    const steps = target ? this.stepsFor(target.entry) : this.serverSteps;
+    if (target && this.limiter) {
+      const limiting = this.limiter.check(call);
+      if (limiting) return limiting.then(() => this.guarded(steps, call, terminal));
+    }
+    return this.guarded(steps, call, terminal);
+  }
+
+  private guarded(steps: Steps, call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+    if (steps.guards.length > 0) {
+      const pending = checkGuards(steps.guards, call);
+      if (pending) return pending.then(() => runChain(steps.middleware, call, terminal));
+    }
+    return runChain(steps.middleware, call, terminal);
+  }
+
+  private stepsFor(entry: Entry): Steps {
+    let steps = this.composed.get(entry);
+    if (!steps) {
+      const own = entry.steps;
+      steps = {
+        guards: Object.freeze([...this.guards, ...(own?.guards ?? []), ...(entry.scopes.length > 0 ? [scopesGuard] : [])]),
+        middleware: Object.freeze([...this.middleware, ...(own?.use ?? [])]),
+      };
+      this.composed.set(entry, steps);
+    }
+    return steps;
+  }
+}

@@ -1,0 +1,103 @@
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
+import { RateLimitedError } from '../../errors/protocol-errors.js';
+import { isThenable } from '../../engine/thenable.js';
+import type { PipelineCall } from '../call.js';
+import { MemoryRateLimitStore } from './memory-store.js';
+
+/** A budget: `points` calls per window of `durationMs`. */
+export interface RateLimitRule {
+  readonly points: number;
+  readonly durationMs: number;
+}
+
+/** A store's answer for one call. */
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** When refused: milliseconds until the window lets this key call again. */
+  readonly retryAfterMs: number;
+}
+
+/**
+ * Where call counts live. The default counts in memory ({@link MemoryRateLimitStore}); a shared
+ * store (Redis, for servers behind a load balancer) implements the same one method.
+ */
+export interface RateLimitStore {
+  /** Counts one call of `key` against `rule` and says whether it is within the budget. */
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision> | RateLimitDecision;
+}
+
+/** Options of `createServer({ rateLimit })`. */
+export interface RateLimitOptions {
+  /** Calls allowed per window (default 6,000,000). */
+  points?: number;
+  /** The window in ms (default 60,000). */
+  durationMs?: number;
+  /**
+   * Count each tool, prompt and resource apart (default `true`): a caller's budget is per target.
+   * `false`: one budget per caller for all of them.
+   */
+  perTool?: boolean;
+  /** Where the counts live (default: in memory, per process). */
+  store?: RateLimitStore;
+}
+
+/**
+ * The default budget, per caller and per tool: 6,000,000 calls a minute (100,000 a second on
+ * average). It is a bound on runaway loops, not a policy — no agent calls one tool that often —
+ * sized so that it never refuses ordinary or benchmark traffic: one client of this repository's
+ * benchmark sends at most about 1,000,000 calls of one tool in a minute (stdio, 64 in flight,
+ * ~100,000 a second in 2-second bursts; HTTP peaks near 20,000 a second). A one-second window
+ * would have refused those bursts. Servers with real quotas set their own
+ * (`rateLimit: { points: 600, durationMs: 60_000 }`).
+ */
+export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 6_000_000, durationMs: 60_000, perTool: true });
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `rateLimit.${what} must be a positive integer (got ${value})`);
+  return value;
+}
+
+/**
+ * Rate limiting of the calls that use a target (`tools/call`, `prompts/get`, `resources/read`), as
+ * the spec asks (T-18), per caller ({@link PipelineCall.principal}: the token's subject, else the
+ * remote address, else the one stdio client) and by default per target. Lists and discovery are
+ * served from pages built at start-up and are not counted.
+ */
+export class RateLimiter {
+  private readonly rule: RateLimitRule;
+  private readonly perTool: boolean;
+  private readonly store: RateLimitStore;
+
+  constructor(options: RateLimitOptions) {
+    if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'rateLimit must be an object or false');
+    this.rule = Object.freeze({
+      points: positiveInteger(options.points ?? DEFAULT_RATE_LIMIT.points, 'points'),
+      durationMs: positiveInteger(options.durationMs ?? DEFAULT_RATE_LIMIT.durationMs, 'durationMs'),
+    });
+    this.perTool = options.perTool ?? DEFAULT_RATE_LIMIT.perTool;
+    this.store = options.store ?? new MemoryRateLimitStore();
+  }
+
+  /**
+   * Counts the call; throws {@link RateLimitedError} (-31429, `data.retryAfterMs`) over the budget.
+   * Synchronous when the store is (the memory store): a promise only for a remote store.
+   */
+  check(call: PipelineCall): Promise<void> | undefined {
+    const target = call.target!;
+    const key = this.perTool ? `${call.principal}|${target.kind}:${target.name}` : call.principal;
+    const decision = this.store.consume(key, this.rule);
+    if (isThenable(decision)) return Promise.resolve(decision).then((d) => this.enforce(d, call));
+    this.enforce(decision, call);
+    return undefined;
+  }
+
+  private enforce(decision: RateLimitDecision, call: PipelineCall): void {
+    if (decision.allowed) return;
+    const target = call.target!;
+    const { points, durationMs } = this.rule;
+    throw new RateLimitedError(
+      `Rate limit exceeded: ${points} calls per ${durationMs} ms${this.perTool ? ` of ${call.method} "${target.name}"` : ''} per caller; retry in ${decision.retryAfterMs} ms`,
+      { retryAfterMs: decision.retryAfterMs, limit: points, windowMs: durationMs },
+    );
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The version ranges a generated project depends on. The `@decorum/*` packages are released
+ * together with this scaffolder, so they take its own version; the others are the ranges
+ * `@decorum/core` is built and tested with (a test keeps the two in step).
+ */
+export const THIRD_PARTY = {
+  dependencies: {
+    'class-validator': '^0.15.1',
+    typebox: '^1.4.3',
+  },
+  devDependencies: {
+    '@types/node': '^20.19.0',
+    typescript: '^5.9.3',
+  },
+} as const;
+
+/** The Decorum packages a generated project uses. */
+export const DECORUM_PACKAGES = ['@decorum/core', '@decorum/stdio', '@decorum/fastify', '@decorum/cli'] as const;

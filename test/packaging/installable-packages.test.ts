@@ -1,0 +1,102 @@
+/**
+ * SLOW (~20–60 s; `npm install` from the npm cache and registry): packs every package under
+ * packages/ and installs the tarballs into a fresh project in the OS temp folder, outside the
+ * monorepo, so nothing can come from the workspace links or hoisted devDependencies.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request } from '../support/mcp-requests.js';
+import { installProject, packWorkspaces, publishedWorkspaces, type PackedPackage } from '../support/packed-packages.js';
+import { ROOT, StdioProcess } from '../support/stdio-process.js';
+
+const run = promisify(execFile);
+
+/** A server in plain JavaScript: Node 20 has no decorator syntax, so the decorators are applied as calls. */
+const JS_SERVER = `import { McpServer, Tool } from '@decorum/core';
+
+export class Hello {
+  hello() {
+    return 'hello from an installed Decorum';
+  }
+}
+Tool({ input: null, description: 'Says hello' })(Hello.prototype, 'hello', Object.getOwnPropertyDescriptor(Hello.prototype, 'hello'));
+McpServer({ name: 'hello', version: '1.0.0' })(Hello);
+`;
+
+/** A TypeScript user of every package's types (checked with skipLibCheck off: our .d.ts files too). */
+const TS_SERVER = `import { McpServer, Tool, type ToolContext } from '@decorum/core';
+import { serveStdio, type StdioServer } from '@decorum/stdio';
+import { serveHttp, type HttpServer } from '@decorum/fastify';
+import { buildProgram } from '@decorum/cli';
+
+@McpServer({ name: 'typed', version: '1.0.0' })
+export class Typed {
+  @Tool({ input: null, description: 'Says hello' })
+  hello(_args: Record<string, never>, ctx: ToolContext): string {
+    return \`hello \${ctx.client.info?.name ?? 'someone'}\`;
+  }
+}
+
+export function start(http: boolean): StdioServer | Promise<HttpServer> {
+  return http ? serveHttp([Typed], { port: 0 }) : serveStdio([Typed]);
+}
+export const program = buildProgram(async () => {});
+`;
+
+const TSCONFIG = {
+  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, experimentalDecorators: true, emitDecoratorMetadata: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+  files: ['server.ts'],
+};
+
+describe('npm pack of every package installs and works outside the monorepo', () => {
+  let dir: string;
+  let app: string;
+  let packed: PackedPackage[];
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'decorum-packages-'));
+    packed = packWorkspaces(dir);
+    app = join(dir, 'app');
+    mkdirSync(app);
+    installProject(app, [...packed.map((p) => p.tarball), 'typescript@5.9.3', '@types/node@20']);
+    writeFileSync(join(app, 'server.mjs'), JS_SERVER);
+    writeFileSync(join(app, 'server.ts'), TS_SERVER);
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('packs every workspace package, each with its build, types and README but no build cache', () => {
+    expect(packed.map((p) => p.name).sort()).toEqual(publishedWorkspaces().map((w) => JSON.parse(readFileSync(join(ROOT, w, 'package.json'), 'utf8')).name).sort());
+    for (const p of packed) {
+      expect(p.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']));
+      expect(p.files.filter((f) => f.endsWith('.tsbuildinfo') || /^(?:src|test)\//.test(f))).toEqual([]);
+      const manifest = JSON.parse(readFileSync(join(app, 'node_modules', p.name, 'package.json'), 'utf8'));
+      expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+    }
+  });
+
+  it('the installed mcp-serve serves a JavaScript module over stdio and answers tools/call', async () => {
+    const p = new StdioProcess([join(app, 'node_modules/.bin/mcp-serve'), join(app, 'server.mjs')]);
+    try {
+      const { result } = await p.request(request(1, 'tools/call', { name: 'hello', arguments: {} }));
+      expect(result.content).toEqual([{ type: 'text', text: 'hello from an installed Decorum' }]);
+    } finally {
+      p.kill();
+    }
+  });
+
+  it('the installed mcp-serve compiles a .ts module with its own swc (mcp-serve --list)', async () => {
+    const { stdout } = await run(process.execPath, [join(app, 'node_modules/.bin/mcp-serve'), join(app, 'server.ts'), '--list', '--json'], { cwd: app });
+    expect(JSON.parse(stdout)['tools/list'][0].tools.map((t: { name: string }) => t.name)).toEqual(['hello']);
+  });
+
+  it('a TypeScript file importing the packages type-checks against the installed .d.ts files', async () => {
+    const result = await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    expect(result.stdout).toBe('');
+    expect('failed' in result).toBe(false);
+  }, 60_000);
+});
