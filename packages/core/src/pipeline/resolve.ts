@@ -10,7 +10,15 @@ export type ServerResolver = (serverClass: ServerClass) => object;
  * A dependency-injection container: anything with `resolve(Class)` (tsyringe, Inversify's
  * `container.get` alias, Awilix-style adapters) or `get(Class)` (NestJS `app.get`, Inversify).
  */
-export type ServerContainer = { resolve(serverClass: ContainerKey): unknown } | { get(serverClass: ContainerKey): unknown };
+export type ServerContainer =
+  | {
+      /** Returns the instance of `serverClass` (tsyringe, Inversify). */
+      resolve(serverClass: ContainerKey): unknown;
+    }
+  | {
+      /** Returns the instance of `serverClass` (NestJS `app.get`, Inversify). */
+      get(serverClass: ContainerKey): unknown;
+    };
 
 /**
  * How a container is asked: by the class itself. Containers type their keys as concrete

@@ -1,0 +1,446 @@
+import { HeaderMismatchError, META, type Implementation, type LoggingLevel, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type Result, type ServerCapabilities } from '@decorum/core';
+import { childController } from './abort.js';
+import { CACHEABLE, ResultCache } from './cache.js';
+import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
+import { initializeParams, viewOfInitialize } from './eras/legacy.js';
+import { modernMeta } from './eras/modern.js';
+import { negotiate, type EraChoice } from './eras/negotiate.js';
+import { answerInput, capabilitiesOf, type InputHandlers } from './input-handlers.js';
+import { INPUT_METHODS, withInputRounds } from './input-loop.js';
+import type {
+  CallToolResult,
+  CacheableResult,
+  CompleteResult,
+  CompletionReference,
+  DiscoverResult,
+  GetPromptResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  PagedResult,
+  ReadResourceResult,
+  ServerView,
+} from './results.js';
+import { Subscription, type SubscriptionFilter, type SubscriptionOptions } from './subscriptions.js';
+import { transportFor, type ConnectOptions, type ServerLocation } from './transports/for-location.js';
+import type { ClientTransport } from './transports/transport.js';
+
+/** One `notifications/progress` of a request. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Per-request options. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this request (0 = none). */
+  timeoutMs?: number;
+  /** Asks for progress (a `progressToken` is sent) and receives each notification. */
+  onProgress?: (progress: Progress) => void;
+  /** Restart the timeout on each progress notification (default false); `maxTotalTimeoutMs` still bounds it. */
+  resetTimeoutOnProgress?: boolean;
+  maxTotalTimeoutMs?: number;
+  /** Skip the cache for this request (the fresh result is still stored). */
+  fresh?: boolean;
+  /** Modern servers: the log level this request asks for (its `notifications/message` go to `onLog`). */
+  logLevel?: LoggingLevel;
+}
+
+/** Options of {@link McpClient}. */
+export interface McpClientOptions extends InputHandlers {
+  /** Sent as `clientInfo` (default `{ name: 'decorum-client', version: '0.1.0' }`). */
+  clientInfo?: Implementation;
+  /** `auto` (default): modern first, then legacy; or pin one era. */
+  era?: EraChoice;
+  /** Default request timeout (default 60 s; 0 = none). */
+  timeoutMs?: number;
+  /** How long the era probe (`server/discover`) waits before trying `initialize` (default 5 s). */
+  probeTimeoutMs?: number;
+  /** The most `input_required` rounds one request may take (default 8). */
+  maxInputRounds?: number;
+  /** Caching by `ttlMs`/`cacheScope` (default on). `fallbackTtlMs` applies to results without hints (legacy; default 0). */
+  cache?: boolean | { fallbackTtlMs?: number };
+  /** Who is calling, added to private cache keys (default: the transport's, e.g. a digest of the bearer token). */
+  principal?: string;
+  /** Log notifications (`notifications/message`) of any request. */
+  onLog?: (params: JsonObject) => void;
+  /** Anything the client notices but does not throw for (a dropped tool, a stray notification). */
+  onWarning?: (message: string) => void;
+}
+
+type Listener = (notification: JsonRpcNotification) => void;
+
+const DEFAULT_INFO: Implementation = { name: 'decorum-client', version: '0.1.0' };
+
+/**
+ * An MCP client for one server, over any {@link ClientTransport}, in either era: it opens with
+ * `server/discover` and falls back to `initialize` for legacy-only servers. Every method of the
+ * server is a typed call; lists page as async iterators; `tools/call`, `prompts/get` and
+ * `resources/read` run the MRTR input loop with the client's handlers; cacheable results are kept
+ * by their hints and dropped at once by list-changed notifications.
+ */
+export class McpClient {
+  private serverView: ServerView | undefined;
+  private nextId = 0;
+  private handshake: Promise<ServerView> | undefined;
+  private closedError: Error | undefined;
+  private closed = false;
+  private readonly capabilities;
+  private readonly clientInfo: Implementation;
+  private readonly meta: JsonObject;
+  private readonly cache: ResultCache | undefined;
+  private readonly listeners = new Set<Listener>();
+  private readonly closeListeners = new Set<(error: Error | undefined) => void>();
+
+  constructor(readonly transport: ClientTransport, private readonly options: McpClientOptions = {}) {
+    this.capabilities = capabilitiesOf(options);
+    this.clientInfo = options.clientInfo ?? DEFAULT_INFO;
+    this.meta = modernMeta(this.capabilities, this.clientInfo);
+    const cache = options.cache ?? true;
+    this.cache = cache === false ? undefined : new ResultCache(cache === true ? 0 : (cache.fallbackTtlMs ?? 0));
+  }
+
+  /**
+   * Connects to a server — `{ command, args, env }` (stdio), `{ url, headers }` (Streamable
+   * HTTP) or `{ server: [ServerClass] }` (in-process) — and agrees on an era. If that fails, the
+   * transport is closed again (no process is left behind) and the error thrown.
+   */
+  static async connect(location: ServerLocation, options: ConnectOptions = {}): Promise<McpClient> {
+    const client = new McpClient(transportFor(location, options), options);
+    try {
+      return await client.connect();
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Starts the transport and agrees on an era (`McpClient.connect` does it for you). */
+  async connect(): Promise<this> {
+    await this.transport.start({
+      onNotification: (notification) => this.onNotification(notification),
+      onRequest: (request) => this.onServerRequest(request),
+      onClose: (error, restarting) => this.onTransportClose(error, restarting),
+    });
+    await this.open();
+    return this;
+  }
+
+  /** What the server said about itself when the client connected. */
+  get view(): ServerView {
+    if (!this.serverView) throw new ClientUsageError('The client is not connected yet (call connect())');
+    return this.serverView;
+  }
+
+  get era(): 'modern' | 'legacy' {
+    return this.view.era;
+  }
+
+  get serverInfo(): Implementation | undefined {
+    return this.view.serverInfo;
+  }
+
+  get serverCapabilities(): ServerCapabilities {
+    return this.view.capabilities;
+  }
+
+  get instructions(): string | undefined {
+    return this.view.instructions;
+  }
+
+  /** Why the connection ended, once it has (and will not restart). */
+  get closedReason(): Error | undefined {
+    return this.closedError;
+  }
+
+  /** Called for every change notification the client sees (legacy list-changed, listen streams). */
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called once when the connection ends for good. */
+  onClose(listener: (error: Error | undefined) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  // ----- server methods -----
+
+  /** `server/discover` (modern servers only), uncached: the era's own view is {@link view}. */
+  discover(options?: RequestOptions): Promise<DiscoverResult> {
+    return this.request<DiscoverResult>('server/discover', {}, options);
+  }
+
+  /** `ping` (legacy servers; modern ones have no ping and answer -32601). */
+  async ping(options?: RequestOptions): Promise<void> {
+    await this.request('ping', {}, options);
+  }
+
+  listTools(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListToolsResult> {
+    return this.cached('tools/list', params, options) as Promise<ListToolsResult>;
+  }
+
+  /** Every tool, page by page. */
+  tools(options?: RequestOptions): AsyncIterable<ListToolsResult['tools'][number]> {
+    return this.pages('tools/list', 'tools', options);
+  }
+
+  listPrompts(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListPromptsResult> {
+    return this.cached('prompts/list', params, options) as Promise<ListPromptsResult>;
+  }
+
+  prompts(options?: RequestOptions): AsyncIterable<ListPromptsResult['prompts'][number]> {
+    return this.pages('prompts/list', 'prompts', options);
+  }
+
+  listResources(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListResourcesResult> {
+    return this.cached('resources/list', params, options) as Promise<ListResourcesResult>;
+  }
+
+  resources(options?: RequestOptions): AsyncIterable<ListResourcesResult['resources'][number]> {
+    return this.pages('resources/list', 'resources', options);
+  }
+
+  listResourceTemplates(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListResourceTemplatesResult> {
+    return this.cached('resources/templates/list', params, options) as Promise<ListResourceTemplatesResult>;
+  }
+
+  resourceTemplates(options?: RequestOptions): AsyncIterable<ListResourceTemplatesResult['resourceTemplates'][number]> {
+    return this.pages('resources/templates/list', 'resourceTemplates', options);
+  }
+
+  /** `tools/call`, answering `input_required` rounds with the handlers. */
+  async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
+    try {
+      return await this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+    } catch (error) {
+      // H-28: over HTTP a -32020 may come from Mcp-Param headers built from a stale schema:
+      // fetch tools/list afresh (the transport rebuilds its header view) and retry once.
+      if (!(error instanceof HeaderMismatchError) || this.transport.kind !== 'http' || this.view.era !== 'modern') throw error;
+      this.cache?.drop('tools/list');
+      for await (const _tool of this.tools({ ...options, fresh: true }));
+      return this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+    }
+  }
+
+  getPrompt(name: string, args: Record<string, string> = {}, options?: RequestOptions): Promise<GetPromptResult> {
+    return this.withInput<GetPromptResult>('prompts/get', { name, arguments: args }, options);
+  }
+
+  /** `resources/read`: cached by its hints unless it took MRTR rounds. */
+  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.cached('resources/read', { uri }, options) as Promise<ReadResourceResult>;
+  }
+
+  complete(ref: CompletionReference, argument: { name: string; value: string }, context?: { arguments?: Record<string, string> }, options?: RequestOptions): Promise<CompleteResult> {
+    return this.request<CompleteResult>('completion/complete', { ref, argument, ...(context && { context }) }, options);
+  }
+
+  /** `logging/setLevel` (legacy only; modern requests carry their own log level). */
+  async setLoggingLevel(level: string, options?: RequestOptions): Promise<void> {
+    await this.request('logging/setLevel', { level }, options);
+  }
+
+  /**
+   * Watches for changes: modern `subscriptions/listen`, legacy `resources/subscribe` plus the
+   * session's list-changed notifications. Every change also invalidates the cache.
+   */
+  subscribe(filter: SubscriptionFilter, options?: SubscriptionOptions): Subscription {
+    return new Subscription(
+      {
+        listen: (f, signal, onAck, onChange) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange)),
+        gone: () => this.closed || this.closedError !== undefined,
+      },
+      filter,
+      options,
+    );
+  }
+
+  /**
+   * Any request, as-is (one round, no cache): the era's `_meta`, the timeout, progress, the typed
+   * error of a JSON-RPC error answer. The specific methods above are built on it.
+   */
+  async request<T = Result>(method: string, params: JsonObject = {}, options: RequestOptions & { onNotification?: Listener } = {}): Promise<T> {
+    if (this.closedError || this.closed) throw this.closedError ?? new ConnectionClosedError('The client was closed');
+    if (this.handshake && method !== 'initialize' && method !== 'server/discover' && method !== 'notifications/initialized') await this.handshake;
+    const view = this.serverView;
+    const legacy = view?.era === 'legacy' && method !== 'server/discover';
+    const id = ++this.nextId;
+    const progressToken = options.onProgress ? `p${id}` : undefined;
+    const meta: JsonObject | undefined = legacy
+      ? progressToken
+        ? { progressToken }
+        : undefined
+      : { ...this.meta, ...(progressToken && { progressToken }), ...(options.logLevel && { [META.logLevel]: options.logLevel }) };
+    const request: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: meta ? { ...params, _meta: meta } : params };
+
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
+    const { controller: timer, release } = childController(options.signal);
+    const started = Date.now();
+    let handle: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(handle);
+      if (ms > 0) handle = setTimeout(() => timer.abort(new RequestTimeoutError(method, timeoutMs)), ms);
+    };
+    arm(timeoutMs);
+    const signal = timer.signal;
+    try {
+      const response = await this.transport.request(request, {
+        signal,
+        progressToken,
+        onNotification: (notification) => {
+          if (notification.method === 'notifications/progress' && options.onProgress) {
+            const { progress, total, message } = (notification.params ?? {}) as unknown as Progress;
+            if (options.resetTimeoutOnProgress && timeoutMs > 0) arm(Math.min(timeoutMs, (options.maxTotalTimeoutMs ?? Infinity) - (Date.now() - started)));
+            options.onProgress({ progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) });
+          } else if (options.onNotification) options.onNotification(notification);
+          // Log lines, and legacy servers' list changes sent on a request's stream, are the client's.
+          else this.onNotification(notification);
+        },
+      });
+      if ('error' in response) throw peerError(response.error);
+      const result = response.result as Result | undefined;
+      if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new InvalidResultError(`${method} answered with a result that is not an object`);
+      // Legacy results have no resultType (B-09: absent = complete); unknown values are invalid.
+      if (result.resultType === undefined) return { ...result, resultType: 'complete' } as T;
+      if (result.resultType !== 'complete' && !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy)) {
+        throw new InvalidResultError(`${method} answered with resultType ${JSON.stringify(result.resultType)}, which this client does not know`);
+      }
+      return result as T;
+    } finally {
+      clearTimeout(handle);
+      release();
+    }
+  }
+
+  /** Ends the connection (stdio: EOF, then signals; HTTP: open streams closed). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.transport.close();
+  }
+
+  // ----- internals -----
+
+  private open(): Promise<ServerView> {
+    const probeTimeoutMs = this.options.probeTimeoutMs ?? 5000;
+    const handshake = negotiate(this.options.era ?? 'auto', {
+      discover: () => this.request<DiscoverResult>('server/discover', {}, { timeoutMs: probeTimeoutMs }),
+      initialize: async () => {
+        const result = await this.request<JsonObject>('initialize', initializeParams(this.capabilities, this.clientInfo));
+        const view = viewOfInitialize(result);
+        this.serverView = view;
+        this.transport.setEra(view);
+        await this.transport.notify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        return view;
+      },
+    }).then((view) => {
+      this.serverView = view;
+      this.transport.setEra(view);
+      return view;
+    });
+    this.handshake = handshake;
+    return handshake.finally(() => {
+      if (this.handshake === handshake) this.handshake = undefined;
+    });
+  }
+
+  private async withInput<T>(method: string, params: JsonObject, options?: RequestOptions): Promise<T> {
+    if (this.view.era === 'legacy') return this.request<T>(method, params, options);
+    const { result, retried } = await withInputRounds(method, params, (round) => this.request(method, round, options), this.options, this.options.maxInputRounds ?? 8);
+    return (retried ? Object.defineProperty(result, 'retried', { value: true, enumerable: false }) : result) as T;
+  }
+
+  private async cached(method: string, params: JsonObject, options?: RequestOptions): Promise<CacheableResult> {
+    const principal = this.options.principal ?? this.transport.principal();
+    if (this.cache && !options?.fresh) {
+      const hit = this.cache.get(method, params, principal);
+      if (hit) return hit;
+    }
+    const result = method === 'resources/read' ? await this.withInput<CacheableResult & { retried?: boolean }>(method, params, options) : await this.request<CacheableResult & { retried?: boolean }>(method, params, options);
+    if (this.cache && CACHEABLE.has(method) && !result.retried) this.cache.set(method, params, principal, result);
+    return result;
+  }
+
+  private async *pages<K extends string>(method: string, key: K, options?: RequestOptions): AsyncGenerator<any> {
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const page = (await this.cached(method, cursor === undefined ? {} : { cursor }, options)) as PagedResult & Record<K, unknown[]>;
+      if (!Array.isArray(page[key])) throw new InvalidResultError(`${method} answered without a ${key} array`);
+      yield* page[key];
+      cursor = page.nextCursor;
+      // A server that hands back a cursor it already gave would page forever.
+      if (cursor !== undefined) {
+        if (seen.has(cursor)) throw new InvalidResultError(`${method} repeated the cursor ${JSON.stringify(cursor)}`);
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined);
+  }
+
+  private async listenModern(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener): Promise<void> {
+    await this.request('subscriptions/listen', { notifications: filter as JsonObject }, {
+      signal,
+      timeoutMs: 0,
+      onNotification: (notification) => {
+        if (notification.method === 'notifications/subscriptions/acknowledged') onAck(((notification.params ?? {}) as { notifications?: SubscriptionFilter }).notifications ?? {});
+        else {
+          this.noteChange(notification);
+          onChange(notification);
+        }
+      },
+    });
+  }
+
+  private async listenLegacy(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener): Promise<void> {
+    const capabilities = this.view.capabilities;
+    const uris = capabilities.resources?.subscribe ? (filter.resourceSubscriptions ?? []) : [];
+    for (const uri of uris) await this.request('resources/subscribe', { uri }, { signal });
+    onAck({
+      ...(filter.toolsListChanged && capabilities.tools?.listChanged && { toolsListChanged: true }),
+      ...(filter.promptsListChanged && capabilities.prompts?.listChanged && { promptsListChanged: true }),
+      ...(filter.resourcesListChanged && capabilities.resources?.listChanged && { resourcesListChanged: true }),
+      ...(uris.length > 0 && { resourceSubscriptions: uris }),
+    });
+    const off = this.onChange(onChange);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        if (signal.aborted) return resolve();
+        signal.addEventListener('abort', () => resolve(), { once: true });
+        this.onClose((error) => reject(error ?? new ConnectionClosedError('The connection closed')));
+      });
+    } finally {
+      off();
+      if (!this.closed && !this.closedError) for (const uri of uris) await this.request('resources/unsubscribe', { uri }).catch(() => {});
+    }
+  }
+
+  private noteChange(notification: JsonRpcNotification): void {
+    this.cache?.invalidate(notification as { method: string; params?: JsonObject });
+    for (const listener of this.listeners) listener(notification);
+  }
+
+  private onNotification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/message') this.options.onLog?.(notification.params ?? {});
+    else if (notification.method.endsWith('/list_changed') || notification.method === 'notifications/resources/updated') this.noteChange(notification);
+  }
+
+  private onServerRequest(request: JsonRpcRequest): Promise<unknown> {
+    return answerInput(this.options, request.method, request.params, { method: request.method });
+  }
+
+  private onTransportClose(error: Error | undefined, restarting: boolean): void {
+    this.cache?.drop();
+    if (restarting) {
+      // A new process knows nothing of us: agree on the era again before the next request.
+      this.open().catch(() => {});
+      return;
+    }
+    this.closedError = error ?? new ConnectionClosedError('The client was closed');
+    for (const listener of this.closeListeners) listener(error);
+  }
+}

@@ -1,0 +1,231 @@
+import type { JsonObject, PromptDescriptor, ResourceDescriptor, ToolDefinition } from '@decorum/core';
+import type { McpClient, RequestOptions } from '../client.js';
+import { connect } from '../connect.js';
+import type { ConnectOptions, ServerLocation } from '../transports/for-location.js';
+import { ClientUsageError, UnknownTargetError } from '../errors.js';
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../results.js';
+import type { Subscription } from '../subscriptions.js';
+import { checkApproval, type ApprovalPolicy, type Approve, type ToolCall } from './approval.js';
+import { checkServerName, namespaced, splitNamespaced } from './namespacing.js';
+
+/** A tool in the host's merged list: the server's definition under its namespaced name. */
+export interface HostTool extends ToolDefinition {
+  /** The host's server name. */
+  readonly server: string;
+  /** The server's own name for it. */
+  readonly originalName: string;
+}
+
+export interface HostPrompt extends PromptDescriptor {
+  readonly server: string;
+  readonly originalName: string;
+}
+
+/** A resource keeps its URI (URIs are the server's); `name` is namespaced like tools. */
+export interface HostResource extends ResourceDescriptor {
+  readonly server: string;
+  readonly originalName: string;
+}
+
+/** How one server is doing. */
+export interface ServerStatus {
+  readonly name: string;
+  readonly state: 'connected' | 'failed' | 'closed';
+  readonly era?: 'modern' | 'legacy';
+  /** The last failure (a dead connection, or a list that could not be fetched). */
+  readonly error?: Error;
+}
+
+/** Options of {@link McpHost}. */
+export interface McpHostOptions extends ConnectOptions {
+  /** Asked before every call the policy flags (default policy: every call not read-only). */
+  approve?: Approve;
+  policy?: ApprovalPolicy;
+  /**
+   * How long lists without freshness hints (legacy servers) stay cached (default 60 s); modern
+   * servers' `ttlMs` applies as given. List-changed notifications invalidate at once either way.
+   */
+  fallbackTtlMs?: number;
+  /** Open a `subscriptions/listen` per modern server that announces list changes (default true). */
+  watch?: boolean;
+}
+
+interface Connection {
+  readonly name: string;
+  readonly client: McpClient;
+  watch?: Subscription;
+  error?: Error;
+  closed: boolean;
+}
+
+/**
+ * A host for N servers (API.md "Consuming servers"): one merged list of tools, prompts and
+ * resources under reversible namespaced names (see `namespacing.ts` for the rule), calls routed
+ * back to their server, `approve` consulted before every call the policy flags (a refusal never
+ * reaches the server), and each server's failure kept to itself: the others keep serving.
+ */
+export class McpHost {
+  private readonly connections = new Map<string, Connection>();
+
+  constructor(private readonly options: McpHostOptions = {}) {}
+
+  /** Connects a server under `name` (letters, digits, `-`; no `_`). Throws if it cannot be reached. */
+  async connect(name: string, location: ServerLocation, options: ConnectOptions = {}): Promise<McpClient> {
+    checkServerName(name);
+    if (this.connections.has(name)) throw new ClientUsageError(`A server named ${JSON.stringify(name)} is already connected`);
+    const { approve: _a, policy: _p, watch: _w, fallbackTtlMs, ...clientOptions } = this.options;
+    const client = await connect(location, { cache: { fallbackTtlMs: fallbackTtlMs ?? 60_000 }, ...clientOptions, ...options });
+    const connection: Connection = { name, client, closed: false };
+    this.connections.set(name, connection);
+    client.onClose((error) => {
+      connection.closed = true;
+      connection.error = error;
+      // A disconnect is not news; a server that went away on its own is.
+      if (error && this.connections.get(name) === connection) this.warn(`Server ${name} is gone: ${error.message}; the other servers keep serving`);
+    });
+    if (this.options.watch !== false) this.watch(connection);
+    return client;
+  }
+
+  /** Closes and forgets one server. */
+  async disconnect(name: string): Promise<void> {
+    const connection = this.connections.get(name);
+    if (!connection) return;
+    this.connections.delete(name);
+    await connection.watch?.close();
+    await connection.client.close();
+  }
+
+  /** The client of one server. */
+  client(name: string): McpClient {
+    const connection = this.connections.get(name);
+    if (!connection) throw new UnknownTargetError(`No server named ${JSON.stringify(name)} is connected (connected: ${[...this.connections.keys()].join(', ') || 'none'})`);
+    return connection.client;
+  }
+
+  status(): ServerStatus[] {
+    return [...this.connections.values()].map((c) => ({
+      name: c.name,
+      state: c.closed ? (c.error ? 'failed' : 'closed') : 'connected',
+      ...(!c.closed && { era: c.client.era }),
+      ...(c.error && { error: c.error }),
+    }));
+  }
+
+  /** Every server's tools, namespaced. A server that fails is left out (see {@link status}). */
+  async listTools(): Promise<HostTool[]> {
+    return this.merge((client) => client.tools(), (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }));
+  }
+
+  async listPrompts(): Promise<HostPrompt[]> {
+    return this.merge((client) => client.prompts(), (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }));
+  }
+
+  async listResources(): Promise<HostResource[]> {
+    return this.merge((client) => client.resources(), (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }));
+  }
+
+  /**
+   * Routes a call by its namespaced name to its server, after `approve` when the policy says
+   * so. The tool must be one the server lists (its annotations decide the policy).
+   */
+  async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
+    const { connection, own } = this.route(name);
+    const tool = await this.find(connection, own, name);
+    const call: ToolCall = {
+      server: connection.name,
+      tool: name,
+      name: own,
+      arguments: args,
+      annotations: tool.annotations,
+      ...(tool.title !== undefined && { title: tool.title }),
+      ...(tool.description !== undefined && { description: tool.description }),
+    };
+    await checkApproval(call, this.options.policy ?? 'unless-read-only', this.options.approve);
+    return connection.client.callTool(own, args, options);
+  }
+
+  async getPrompt(name: string, args: Record<string, string> = {}, options?: RequestOptions): Promise<GetPromptResult> {
+    const { connection, own } = this.route(name);
+    return connection.client.getPrompt(own, args, options);
+  }
+
+  /** Reads a resource of one server (URIs belong to their server, so the server is named). */
+  async readResource(server: string, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.client(server).readResource(uri, options);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.connections.keys()].map((name) => this.disconnect(name).catch(() => {})));
+  }
+
+  private route(name: string): { connection: Connection; own: string } {
+    const split = splitNamespaced(name);
+    const connection = split && this.connections.get(split.server);
+    if (!split || !connection) throw new UnknownTargetError(`${JSON.stringify(name)} names no connected server: namespaced names are <server>_<name> (servers: ${[...this.connections.keys()].join(', ') || 'none'})`);
+    return { connection, own: split.name };
+  }
+
+  private async find(connection: Connection, own: string, name: string): Promise<ToolDefinition> {
+    for await (const tool of connection.client.tools()) if (tool.name === own) return tool;
+    throw new UnknownTargetError(`Server ${connection.name} lists no tool ${JSON.stringify(own)} (asked for ${JSON.stringify(name)})`);
+  }
+
+  private async merge<T extends { name: string }, U>(list: (client: McpClient) => AsyncIterable<T>, shape: (server: string, item: T) => U): Promise<U[]> {
+    const live = [...this.connections.values()].filter((c) => !c.closed);
+    const settled = await Promise.allSettled(
+      live.map(async (connection) => {
+        const items: U[] = [];
+        const seen = new Set<string>();
+        for await (const item of list(connection.client)) {
+          // Names are unique per server (T-06); a repeat would make routing ambiguous.
+          if (seen.has(item.name)) {
+            this.warn(`Server ${connection.name} listed ${JSON.stringify(item.name)} twice; the repeat is left out`);
+            continue;
+          }
+          seen.add(item.name);
+          items.push(shape(connection.name, item));
+        }
+        return items;
+      }),
+    );
+    const merged: U[] = [];
+    settled.forEach((outcome, i) => {
+      const connection = live[i];
+      if (outcome.status === 'fulfilled') {
+        connection.error = undefined;
+        merged.push(...outcome.value);
+      } else if (isUnsupported(outcome.reason)) {
+        // A server without this kind of primitive (-32601) simply has none.
+      } else {
+        connection.error = outcome.reason as Error;
+        this.warn(`Server ${connection.name} could not list: ${(outcome.reason as Error).message}; left out of the merged list`);
+      }
+    });
+    return merged;
+  }
+
+  private watch(connection: Connection): void {
+    const client = connection.client;
+    const caps = client.serverCapabilities;
+    if (client.era !== 'modern' || !(caps.tools?.listChanged || caps.prompts?.listChanged || caps.resources?.listChanged)) return;
+    // The client drops its cached lists as each notification passes; the host only keeps the stream open.
+    const subscription = client.subscribe({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    connection.watch = subscription;
+    void (async () => {
+      try {
+        for await (const _ of subscription);
+      } catch {
+        // The connection is gone; onClose reports it.
+      }
+    })();
+  }
+
+  private warn(message: string): void {
+    this.options.onWarning?.(message);
+  }
+}
+
+function isUnsupported(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32601;
+}

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
+import { ConnectionClosedError, ForbiddenError, HttpStatusError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import { childController } from '../abort.js';
+import { parseBearerChallenge } from './bearer-challenge.js';
+import { readBodyText, readEventStream } from './body-reader.js';
+import { encodeHeaderValue } from './header-value.js';
+import { answerServerRequest, readIncoming } from './incoming.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type StreamLimits } from './stdio.js';
+import { ToolHeaders } from './tool-headers.js';
+import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
+
+/**
+ * Supplies the bearer token for each request. Called again with the challenge after a 401:
+ * return a new token to retry once, or the same (or none) to give up with {@link UnauthorizedError}.
+ */
+export type BearerTokenProvider = (context: { challenge?: BearerChallenge }) => string | undefined | Promise<string | undefined>;
+
+/** A server behind a Streamable HTTP endpoint. */
+export interface HttpTarget {
+  url: string | URL;
+  /** Sent on every request (e.g. a static `Authorization`). */
+  headers?: Record<string, string>;
+  /** The bearer token, per request (A-06: always in the `Authorization` header). */
+  token?: BearerTokenProvider;
+  /** Another `fetch` (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** The method's `Mcp-Name` source (H-15). */
+const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/**
+ * Streamable HTTP (§5): one POST per message, answers as JSON or as an SSE stream scoped to the
+ * request. Modern requests carry `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` (base64 when
+ * unsafe) and the `Mcp-Param-*` headers mirrored from the tool's `x-mcp-header` annotations;
+ * aborting a request closes its stream (H-13). Legacy sessions carry `Mcp-Session-Id` instead,
+ * and their server→client requests are answered with a POST.
+ */
+export class HttpTransport implements ClientTransport {
+  readonly kind = 'http';
+  private readonly url: URL;
+  private readonly fetch: typeof fetch;
+  private readonly maxBytes: number;
+  private readonly tools: ToolHeaders;
+  private events!: TransportEvents;
+  private era: EraInfo | undefined;
+  private sessionId: string | undefined;
+  private lastToken: string | undefined;
+  private readonly open = new Set<AbortController>();
+  private readonly streams = new WeakMap<Response, AbortController>();
+  private closed = false;
+
+  constructor(private readonly target: HttpTarget, limits: StreamLimits & { warn?: (message: string) => void } = {}) {
+    this.url = new URL(target.url);
+    this.fetch = target.fetch ?? fetch;
+    this.maxBytes = limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.tools = new ToolHeaders(limits.warn ?? ((message) => process.emitWarning(message)));
+  }
+
+  async start(events: TransportEvents): Promise<void> {
+    this.events = events;
+  }
+
+  setEra(era: EraInfo): void {
+    this.era = era;
+    if (era.era === 'legacy' && this.sessionId) void this.listenLegacy();
+  }
+
+  principal(): string {
+    return this.lastToken ? createHash('sha256').update(this.lastToken).digest('base64url').slice(0, 22) : '';
+  }
+
+  async request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
+    const response = await this.post(request, exchange, this.requestHeaders(request));
+    try {
+      return await this.answerOf(request, exchange, response);
+    } finally {
+      this.release(response);
+    }
+  }
+
+  /** POSTs a message that needs no answer (a notification, or a legacy answer to the server). */
+  private async fire(message: JsonRpcNotification | JsonRpcResponse): Promise<void> {
+    const response = await this.post(message, {}, this.baseHeaders());
+    await response.body?.cancel();
+    this.release(response);
+  }
+
+  private release(response: Response): void {
+    const controller = this.streams.get(response);
+    if (controller) this.open.delete(controller);
+  }
+
+  private async answerOf(request: JsonRpcRequest, exchange: Exchange, response: Response): Promise<JsonRpcResponse> {
+    if (response.headers.get('mcp-session-id') && request.method === 'initialize') this.sessionId = response.headers.get('mcp-session-id')!;
+    const type = response.headers.get('content-type') ?? '';
+    let answer: JsonRpcResponse | undefined;
+    if (type.startsWith('text/event-stream')) {
+      await this.guard(request, exchange, readEventStream(response.body, this.maxBytes, (data) => {
+        answer = this.onStreamMessage(request, exchange, data);
+        return answer !== undefined;
+      }));
+      if (!answer) throw new ConnectionClosedError(`The server closed the ${request.method} stream before answering; re-issue the request`);
+    } else {
+      const text = await this.guard(request, exchange, readBodyText(response.body, this.maxBytes));
+      answer = this.readAnswer(request, response.status, type, text);
+    }
+    return this.viewOf(request, answer);
+  }
+
+  async notify(notification: JsonRpcNotification): Promise<void> {
+    // Modern HTTP has no client→server notifications that matter (cancellation = closing the stream).
+    if (this.era?.era !== 'legacy') return;
+    await this.fire(notification);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const controller of this.open) controller.abort();
+    if (this.sessionId) {
+      await this.fetch(this.url, { method: 'DELETE', headers: this.baseHeaders() }).then((r) => r.body?.cancel()).catch(() => {});
+    }
+  }
+
+  private baseHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { ...this.target.headers, accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    if (this.era) headers['mcp-protocol-version'] = this.era.protocolVersion;
+    if (this.sessionId) headers['mcp-session-id'] = this.sessionId;
+    return headers;
+  }
+
+  private requestHeaders(request: JsonRpcRequest): Record<string, string> {
+    const headers = this.baseHeaders();
+    const params = request.params ?? {};
+    const version = (params._meta as JsonObject | undefined)?.['io.modelcontextprotocol/protocolVersion'];
+    if (typeof version !== 'string') return headers;
+    // A modern request (before the era is settled too: the discover probe).
+    headers['mcp-protocol-version'] = version;
+    headers['mcp-method'] = request.method;
+    const nameParam = NAME_PARAM[request.method];
+    if (nameParam && typeof params[nameParam] === 'string') headers['mcp-name'] = encodeHeaderValue(params[nameParam] as string);
+    if (request.method === 'tools/call') Object.assign(headers, this.tools.headersFor(params.name as string, params.arguments as JsonObject | undefined));
+    return headers;
+  }
+
+  /** POSTs one message, handling the bearer token and its 401 retry. */
+  private async post(message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse, exchange: Exchange, headers: Record<string, string>): Promise<Response> {
+    if (this.closed) throw new ConnectionClosedError('The client was closed');
+    const body = JSON.stringify(message);
+    let challenge: BearerChallenge | undefined;
+    for (let attempt = 0; ; attempt++) {
+      const token = this.target.token ? await this.target.token(challenge ? { challenge } : {}) : undefined;
+      if (attempt > 0 && (token === undefined || token === this.lastToken)) throw new UnauthorizedError(challenge!);
+      if (token !== undefined) {
+        this.lastToken = token;
+        headers.authorization = `Bearer ${token}`;
+      }
+      const { controller, release } = childController(exchange.signal);
+      const signal = controller.signal;
+      this.open.add(controller);
+      controller.signal.addEventListener('abort', release, { once: true });
+      let response: Response;
+      try {
+        response = await this.fetch(this.url, { method: 'POST', headers, body, signal });
+      } catch (error) {
+        this.open.delete(controller);
+        if (exchange.signal?.aborted) throw this.abortError(message, exchange.signal);
+        throw new ConnectionClosedError(`Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
+      }
+      // The controller stays registered while the body is read, so close() can end open streams.
+      this.streams.set(response, controller);
+      if (response.status === 401 || (response.status === 403 && response.headers.get('www-authenticate'))) this.open.delete(controller);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        challenge = parseBearerChallenge(response.headers.get('www-authenticate'));
+        if (!this.target.token) throw new UnauthorizedError(challenge);
+        continue;
+      }
+      if (response.status === 403 && response.headers.get('www-authenticate')) {
+        await response.body?.cancel();
+        throw new ForbiddenError(parseBearerChallenge(response.headers.get('www-authenticate')));
+      }
+      return response;
+    }
+  }
+
+  private abortError(message: object, signal: AbortSignal): Error {
+    const method = 'method' in message ? String(message.method) : 'request';
+    return signal.reason instanceof Error ? signal.reason : new RequestCancelledError(method, signal.reason);
+  }
+
+  /** Runs a body read, turning an abort of the request into its reason. */
+  private async guard<T>(request: JsonRpcRequest, exchange: Exchange, reading: Promise<T>): Promise<T> {
+    try {
+      return await reading;
+    } catch (error) {
+      if (exchange.signal?.aborted) throw this.abortError(request, exchange.signal);
+      if (this.closed) throw new ConnectionClosedError('The client was closed');
+      throw error;
+    }
+  }
+
+  /** One SSE event: a notification (passed on), a server request (legacy: answered), or the answer. */
+  private onStreamMessage(request: JsonRpcRequest, exchange: Exchange, data: string): JsonRpcResponse | undefined {
+    const incoming = readIncoming(data);
+    if (incoming.kind === 'notification') {
+      exchange.onNotification?.(incoming.message);
+      return undefined;
+    }
+    if (incoming.kind === 'request') {
+      void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
+      return undefined;
+    }
+    if (incoming.message.id !== request.id) throw new ProtocolViolationError(`The server answered id ${JSON.stringify(incoming.message.id ?? null)} on the stream of request ${JSON.stringify(request.id)}`);
+    return incoming.message;
+  }
+
+  /** A JSON (or empty) body: the answer, whatever the status, when it is a JSON-RPC response. */
+  private readAnswer(request: JsonRpcRequest, status: number, type: string, text: string): JsonRpcResponse {
+    if (type.includes('json') && text) {
+      let incoming;
+      try {
+        incoming = readIncoming(text);
+      } catch (error) {
+        if (status >= 400) throw new HttpStatusError(status, text);
+        throw error;
+      }
+      if (incoming.kind === 'response') {
+        const id = incoming.message.id;
+        // An error the server could not tie to the request (no id, or null) still answers it.
+        if (id !== undefined && id !== null && id !== request.id) throw new ProtocolViolationError(`The server answered id ${JSON.stringify(id)} to request ${JSON.stringify(request.id)}`);
+        return { ...incoming.message, id: request.id } as JsonRpcResponse;
+      }
+    }
+    if (status === 403) throw new ForbiddenError(undefined);
+    throw new HttpStatusError(status, text);
+  }
+
+  /** Modern `tools/list` pages lose the tools an HTTP client must not call (invalid `x-mcp-header`). */
+  private viewOf(request: JsonRpcRequest, answer: JsonRpcResponse): JsonRpcResponse {
+    if (request.method !== 'tools/list' || this.era?.era === 'legacy' || !('result' in answer)) return answer;
+    const tools = (answer.result as { tools?: ToolDefinition[] }).tools;
+    if (!Array.isArray(tools)) return answer;
+    return { ...answer, result: { ...answer.result, tools: this.tools.accept(tools) } };
+  }
+
+  /** Legacy sessions: the standalone GET stream carrying list changes and server requests. */
+  private async listenLegacy(): Promise<void> {
+    const controller = new AbortController();
+    this.open.add(controller);
+    try {
+      const headers = this.baseHeaders();
+      delete headers['content-type'];
+      headers.accept = 'text/event-stream';
+      const response = await this.fetch(this.url, { method: 'GET', headers, signal: controller.signal });
+      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        await response.body?.cancel();
+        return;
+      }
+      await readEventStream(response.body, this.maxBytes, (data) => {
+        const incoming = readIncoming(data);
+        if (incoming.kind === 'notification') this.events.onNotification(incoming.message);
+        else if (incoming.kind === 'request') void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
+        return false;
+      });
+    } catch {
+      // The standalone stream is optional (servers may answer 405); losing it loses only notifications.
+    } finally {
+      this.open.delete(controller);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@decorum/core';
+
+/** One request's side of an exchange: how it is cancelled and where its notifications go. */
+export interface Exchange {
+  /** Aborts the request: stdio sends `notifications/cancelled`, HTTP closes the stream. */
+  readonly signal?: AbortSignal;
+  /** The `progressToken` this request carries, so a shared channel (stdio) can route progress to it. */
+  readonly progressToken?: string | number;
+  /** Notifications tied to this request (progress, log, and a listen's change notifications). */
+  onNotification?(notification: JsonRpcNotification): void;
+}
+
+/** What a transport reports to the client that owns it. */
+export interface TransportEvents {
+  /** A notification tied to no request in flight (legacy list-changed, stray log lines). */
+  onNotification(notification: JsonRpcNotification): void;
+  /** A request from the server (legacy era only: sampling, elicitation, roots, ping): resolves to its result. */
+  onRequest(request: JsonRpcRequest): Promise<unknown>;
+  /** The connection ended (`error` says why when it was not asked for); `restarting` when a new one follows. */
+  onClose(error: Error | undefined, restarting: boolean): void;
+}
+
+/** Which era the transport speaks now, for the parts of it that depend on the era (HTTP headers). */
+export interface EraInfo {
+  readonly era: 'modern' | 'legacy';
+  readonly protocolVersion: string;
+}
+
+/**
+ * How the client reaches a server: frames bytes (or hands objects over) and correlates answers.
+ * It never changes what a message means; eras, MRTR and caching live above it.
+ */
+export interface ClientTransport {
+  readonly kind: 'stdio' | 'http' | 'in-process';
+  start(events: TransportEvents): Promise<void>;
+  /** Sends one request; resolves to its final response (result or error), rejects on local failure. */
+  request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse>;
+  /** Sends one notification (fire and forget). */
+  notify(notification: JsonRpcNotification): Promise<void>;
+  setEra(era: EraInfo): void;
+  /** Who is calling, for private cache entries (e.g. a digest of the bearer token); '' when anonymous. */
+  principal(): string;
+  close(): Promise<void>;
+}

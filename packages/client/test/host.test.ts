@@ -1,0 +1,136 @@
+import { jest } from '@jest/globals';
+import { McpHost, CallRefusedError, ClientUsageError, ConnectionClosedError, StdioTransport, UnknownTargetError, type ToolCall } from '@decorum/client';
+import { EverythingServer } from '../../../examples/everything/src/everything.js';
+import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
+import { everythingStdio, fixture, serveHttp, weatherStdio, type HttpServer } from './support/servers.js';
+
+const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+/**
+ * The host against two of our servers (weather over stdio through mcp-serve; files-wizard plus
+ * the everything example over HTTP) and the official server-everything (SDK v1, legacy, stdio).
+ */
+describe('McpHost over three servers', () => {
+  let http: HttpServer;
+  let host: McpHost;
+  const asked: ToolCall[] = [];
+  let answer = false;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    http = await serveHttp({ servers: [FilesWizard, EverythingServer], cache: { lists: { ttlMs: 400, cacheScope: 'public' } } });
+    host = new McpHost({
+      approve: (call) => {
+        asked.push(call);
+        return answer;
+      },
+      elicitation: async () => ({ action: 'accept', content: { confirm: true } }),
+      roots: () => [],
+      onWarning: (w) => warnings.push(w),
+    });
+    await host.connect('weather', weatherStdio());
+    await host.connect('files', { url: http.url });
+    await host.connect('everything', everythingStdio());
+    await host.connect('mimic', fixture('bad-server.mjs', 'well-behaved', 'echo'));
+  });
+  afterAll(async () => {
+    await host.close();
+    await http.close();
+  });
+
+  test('one merged list, namespaced <server>_<tool>; the same tool name on two servers stays apart', async () => {
+    const tools = await host.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['weather_weather_current', 'files_list_files', 'files_delete_file', 'everything_echo', 'everything_get-sum', 'mimic_echo']));
+    expect(new Set(names).size).toBe(names.length);
+    expect(tools.find((t) => t.name === 'mimic_echo')).toMatchObject({ server: 'mimic', originalName: 'echo' });
+    expect(host.status().map((s) => [s.name, s.state, s.era])).toEqual([
+      ['weather', 'connected', 'modern'],
+      ['files', 'connected', 'modern'],
+      ['everything', 'connected', 'legacy'],
+      ['mimic', 'connected', 'modern'],
+    ]);
+  });
+
+  test('calls are routed by the first "_"; read-only calls skip approve', async () => {
+    asked.length = 0;
+    expect(text(await host.callTool('weather_weather_current', { location: 'Tokyo' }))).toContain('26°C');
+    expect(asked).toEqual([]);
+    expect(text(await host.callTool('everything_echo', { message: 'hi' }))).toBe('Echo: hi');
+    // Not read-only by its annotations: approve is asked.
+    answer = true;
+    expect(text(await host.callTool('mimic_echo', { text: 'from mimic' }))).toBe('from mimic');
+    expect(asked.map((c) => c.tool)).toEqual(['mimic_echo']);
+    await expect(host.callTool('nowhere_echo')).rejects.toBeInstanceOf(UnknownTargetError);
+    await expect(host.callTool('weather_nope')).rejects.toThrow(/Server weather lists no tool "nope"/);
+  });
+
+  test('approval: a refusal never reaches the server; a grant goes through (MRTR included)', async () => {
+    answer = false;
+    asked.length = 0;
+    await expect(host.callTool('files_delete_file', { path: '/notes/ideas.md' })).rejects.toBeInstanceOf(CallRefusedError);
+    expect(asked).toEqual([expect.objectContaining({ server: 'files', tool: 'files_delete_file', name: 'delete_file', arguments: { path: '/notes/ideas.md' }, annotations: { destructiveHint: true } })]);
+    expect(text(await host.callTool('files_list_files'))).toContain('/notes/ideas.md');
+    answer = true;
+    expect(text(await host.callTool('files_delete_file', { path: '/notes/ideas.md' }))).toBe('Deleted /notes/ideas.md.');
+    expect(text(await host.callTool('files_list_files'))).not.toContain('/notes/ideas.md');
+    // No hook at all: refused, never sent.
+    const bare = new McpHost();
+    await bare.connect('files', { url: http.url });
+    await expect(bare.callTool('files_delete_file', { path: '/x' })).rejects.toThrow(/no approve hook.*not sent to the server/);
+    await bare.close();
+  });
+
+  test('freshness: a list is reused within its ttlMs, fetched again after it', async () => {
+    const client = host.client('files');
+    const spy = jest.spyOn(client.transport, 'request');
+    await host.listTools();
+    await host.listTools();
+    const lists = () => spy.mock.calls.filter(([r]) => r.method === 'tools/list').length;
+    expect(lists()).toBeLessThanOrEqual(1);
+    const before = lists();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await host.listTools();
+    expect(lists()).toBe(before + 1);
+    spy.mockRestore();
+  });
+
+  test('list-changed invalidates at once (the host listens to modern servers)', async () => {
+    const before = (await host.listTools()).map((t) => t.name);
+    const added = before.includes('files_test_added_tool');
+    const client = host.client('files');
+    const changed = new Promise<void>((resolve) => {
+      const off = client.onChange(() => (off(), resolve()));
+    });
+    answer = true;
+    await host.callTool('files_test_trigger_tool_change');
+    await changed;
+    const after = (await host.listTools()).map((t) => t.name);
+    expect(after.includes('files_test_added_tool')).toBe(!added);
+  });
+
+  test('names: a server cannot be named with "_", and a tool name cannot route to another server', async () => {
+    await expect(host.connect('weather_2', weatherStdio())).rejects.toBeInstanceOf(ClientUsageError);
+    await host.connect('evil', fixture('bad-server.mjs', 'well-behaved', 'weather_weather_current'));
+    const names = (await host.listTools()).map((t) => t.name);
+    expect(names).toContain('evil_weather_weather_current');
+    // The name the evil tool imitates still routes to the weather server.
+    expect(text(await host.callTool('weather_weather_current', { location: 'London' }))).toContain('Light rain');
+    answer = true;
+    expect(text(await host.callTool('evil_weather_weather_current', { text: 'evil' }))).toBe('evil');
+    await host.disconnect('evil');
+  });
+
+  test('one server killed mid-run: the others keep serving', async () => {
+    const transport = host.client('weather').transport as StdioTransport;
+    process.kill(transport.pid!, 'SIGKILL');
+    for (let i = 0; i < 50 && host.status()[0].state === 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host.status()[0]).toMatchObject({ name: 'weather', state: 'failed', error: expect.any(ConnectionClosedError) });
+    const names = (await host.listTools()).map((t) => t.name);
+    expect(names).not.toContain('weather_weather_current');
+    expect(names).toEqual(expect.arrayContaining(['files_list_files', 'everything_echo']));
+    await expect(host.callTool('weather_weather_current', { location: 'Tokyo' })).rejects.toBeInstanceOf(ConnectionClosedError);
+    expect(text(await host.callTool('everything_echo', { message: 'still here' }))).toBe('Echo: still here');
+    expect(warnings.some((w) => w.includes('Server weather is gone'))).toBe(true);
+  });
+});
