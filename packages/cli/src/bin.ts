@@ -1,15 +1,12 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { DecorumStartupError } from '@decorum/core';
-import { createHttpLogger, serveHttp } from '@decorum/fastify';
-import { serveStdio } from '@decorum/stdio';
+import { DecorumStartupError, preloadValidators } from '@decorum/core';
 import { busFromUrl } from './bus-option.js';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
 import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
-import { watchModule } from './watch.js';
 
 async function serve(options: ServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
@@ -17,16 +14,32 @@ async function serve(options: ServeOptions): Promise<void> {
   // Catalogue classes are added at run time (live.add), not served at start-up.
   const loaded = collectServers(loadedModule, options.module, new Set(serverOptions.catalogue));
   if (options.list) return printList(loaded, options.json);
-  const servers = options.watch ? watchModule(options.module, loaded).server : loaded;
+  const servers = options.watch ? (await import('./watch.js')).watchModule(options.module, loaded).server : loaded;
+  // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
+    const { serveStdio } = await import('@decorum/stdio');
     serveStdio(servers, { ...serverOptions, notificationBus: (await busFromUrl(options.bus, serverOptions.logger)) ?? serverOptions.notificationBus, maxLineBytes: options.maxLineBytes });
+    // TypeBox's compiler loads after start-up, in the background: the host's first messages
+    // (discovery, tools/list) need no validator, and its first call then finds it loaded.
+    setTimeout(() => void preloadValidators(), 0);
     return;
   }
+  const { createHttpLogger, serveHttp } = await import('@decorum/fastify');
   const logger = serverOptions.logger ?? createHttpLogger();
   const notificationBus = (await busFromUrl(options.bus, logger)) ?? serverOptions.notificationBus;
   let served;
   try {
-    served = await serveHttp(servers, { ...serverOptions, notificationBus, logger, host: options.host, port: options.port, path: options.path, shutdownGraceMs: options.shutdownTimeout });
+    served = await serveHttp(servers, {
+      ...serverOptions,
+      notificationBus,
+      logger,
+      host: options.host,
+      port: options.port,
+      path: options.path,
+      shutdownGraceMs: options.shutdownTimeout,
+      requestTimeout: options.requestTimeout,
+      headersTimeout: options.headersTimeout,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);

@@ -12,6 +12,10 @@ export interface ServeOptions {
   path: string;
   /** HTTP: on SIGTERM/SIGINT, how long in-flight requests may still finish. */
   shutdownTimeout: number;
+  /** HTTP: how long a client may take to send a whole request (0 = no limit). */
+  requestTimeout: number;
+  /** HTTP: how long a client may take to send the request headers. */
+  headersTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
   /** Print what the list methods would serve, then exit (see `list-preview.ts`). */
@@ -35,6 +39,12 @@ function busUrl(value: string): string {
   return value;
 }
 
+function nonNegativeInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be an integer ≥ 0');
+  return n;
+}
+
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535');
@@ -55,6 +65,8 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
+    .option('--request-timeout <ms>', 'HTTP: a client must send its whole request (headers and body) within this time, else 408 and the connection closes (0 = no limit)', nonNegativeInteger, 30_000)
+    .option('--headers-timeout <ms>', 'HTTP: a client must send the request headers within this time', positiveInteger, 10_000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
     .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
     .option('--json', 'with --list: print the exact result pages as JSON', false)

@@ -38,6 +38,7 @@ export { text, image, audio, resourceLink, embeddedResource } from './results/co
 
 // Building and serving
 export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
 export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveOptions } from './live/live-registry.js';
@@ -50,8 +51,9 @@ export { McpEngine, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
-export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';
@@ -85,12 +87,14 @@ export {
   RateLimitedError,
 } from './errors/protocol-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { shutdownErrors } from './errors/shutdown-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
 
 // Schemas and validation
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
+export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol

@@ -19,9 +19,11 @@ export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
 export { serveHttp, type HttpServeOptions, type HttpServer } from './serve-http.js';
+export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin policy: the default allowlist test and the option's type. */
 export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+export { hostPolicy, type AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';

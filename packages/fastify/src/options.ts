@@ -1,6 +1,7 @@
 import type { DecorumServer, ServerOptions, ServerTarget } from '@decorum/core';
 import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
+import type { AllowedHosts } from './host-check.js';
 import type { AllowedOrigins } from './origin.js';
 
 export type { McpAuthOptions, JwtValidationOptions } from './auth/options.js';
@@ -24,6 +25,12 @@ export interface McpPluginOptions extends ServerOptions {
    * `[::1]` on any port. A request without `Origin` is always served; others get 403.
    */
   allowedOrigins?: AllowedOrigins;
+  /**
+   * `Host` headers the endpoint answers (DNS-rebinding defence). Default: on a loopback connection,
+   * `localhost`, `127.0.0.1` or `[::1]` (any port); other connections unchecked. A list of host
+   * names or a predicate applies to every request; `'any'` turns the check off. Others get 403.
+   */
+  allowedHosts?: AllowedHosts;
   /** The largest accepted request body in bytes (default 4 MiB); larger ones get 413 before parsing. */
   bodyLimit?: number;
   /**

@@ -1,11 +1,14 @@
-import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { McpResourceServer } from './auth/resource-server.js';
+import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
+import { hostPolicy } from './host-check.js';
+import { trackEndpoint } from './running-requests.js';
 import { originPolicy } from './origin.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange, requestLoggerFactory, serverLogger } from './request-log.js';
@@ -20,11 +23,6 @@ declare module 'fastify' {
 
 const NOT_POST = ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'] as const;
 const BOTH_ACCEPTED = Object.freeze({ json: true, sse: true });
-
-/** The JSON content-type parser: the body stays text (core's parser reports -32700 itself). */
-function keepText(_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void {
-  done(null, body);
-}
 
 /** Fastify's own body-reading errors, answered as refusals with a JSON-RPC body. */
 function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undefined {
@@ -49,7 +47,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
-  const { servers, path: _path, prefix: _prefix, allowedOrigins, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
+  const { servers, path: _path, prefix: _prefix, allowedOrigins, allowedHosts, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
   const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
@@ -59,6 +57,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
+    checkHost: hostPolicy(allowedHosts),
     endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize, resourceServer && ((error) => resourceServer.forbiddenChallenge(error))),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
@@ -82,7 +81,9 @@ function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void
 }
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, resourceServer, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel } = prepare(app, options);
+  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler.
+  await preloadValidators();
   let mountedAt = path;
 
   // The routes live in their own encapsulated context, so the JSON parser, hooks and error handler
@@ -91,9 +92,9 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
     async (scope) => {
       mountedAt = `${scope.prefix}${path}`;
       scope.decorateRequest(EXCHANGE, null);
-      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself.
+      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself (body-text.ts).
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8Body);
 
       scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         const refusal = refusalFor(error, bodyLimit);
@@ -126,6 +127,11 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         const origin = request.headers.origin;
         if (origin !== undefined && !allowsOrigin(origin)) {
           sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
+          return;
+        }
+        const badHost = checkHost(request);
+        if (badHost) {
+          sendRefusal(reply, badHost);
           return;
         }
         done();
@@ -173,6 +179,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // RFC 9728 metadata, unauthenticated, at the host's well-known URIs (outside the endpoint's context).
   resourceServer?.registerMetadataRoutes(app, mountedAt);
 
+  // serveHttp answers what still runs at the end of shutdown (running-requests.ts).
+  trackEndpoint(app.server, endpoint);
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
   let own = mountsByContext.get(app);
   if (!own) mountsByContext.set(app, (own = new Map()));

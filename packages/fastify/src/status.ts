@@ -6,6 +6,7 @@
 /** A refusal made before a JSON-RPC message is read: the HTTP layer said no. */
 export type RefusalKind =
   | 'forbidden-origin'
+  | 'forbidden-host'
   | 'method-not-allowed'
   | 'not-acceptable'
   | 'body-too-large'
@@ -16,6 +17,7 @@ export type RefusalKind =
 
 const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'forbidden-origin': 403,
+  'forbidden-host': 403, // DNS-rebinding defence: Host not allowed (host-check.ts)
   'method-not-allowed': 405,
   'not-acceptable': 406,
   'body-too-large': 413,

@@ -52,11 +52,11 @@ describe('mcp-serve --http', () => {
     }
   });
 
-  test('past --shutdown-timeout, remaining requests are cut and the process exits', async () => {
+  test('past --shutdown-timeout, remaining requests are answered with -32603 and the process exits', async () => {
     const served = await serveHttpProcess([`packages/fastify/test/fixtures/http-server.ts`, '--http', '--port', '0', '--shutdown-timeout', '200']);
     try {
       const pending = rpc(served.url, 1, 'tools/call', { name: 'wait', arguments: { ms: 30_000 } }).then(
-        () => 'answered',
+        (res) => res.json?.error?.message,
         () => 'cut',
       );
       await new Promise((r) => setTimeout(r, 100));
@@ -64,7 +64,7 @@ describe('mcp-serve --http', () => {
       served.child.kill('SIGTERM');
       expect(await within(served.exited, 5000)).toBe(0);
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(await pending).toBe('cut');
+      expect(await pending).toBe('Internal error: server shutting down: the request did not finish within the shutdown grace period');
     } finally {
       served.child.kill('SIGKILL');
     }

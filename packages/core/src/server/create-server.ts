@@ -14,6 +14,7 @@ import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
 import { Pipeline, type PipelineOptions } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ResolveOptions, type ServerClass } from '../pipeline/resolve.js';
+import { checkPatterns, type UnsafePatternPolicy } from '../schema/pattern-safety.js';
 
 /**
  * Options of {@link createServer}: with the request pipeline's (`middleware`, `guards`,
@@ -45,6 +46,12 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
    * and the `ctx.once` journal bound (default 64 KiB).
    */
   mrtr?: MrtrOptions;
+  /**
+   * Argument patterns (`@Matches`, TypeBox `pattern`) that can backtrack catastrophically (ReDoS)
+   * are checked at start-up: `refuse` (default) fails start-up, `warn` logs and serves, `allow`
+   * skips the check. See {@link UnsafePatternPolicy}.
+   */
+  unsafePatterns?: UnsafePatternPolicy;
 }
 
 /** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
@@ -115,6 +122,11 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `pageSize must be a positive integer (got ${pageSize})`);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
   const logger = options.logger ?? createDefaultLogger();
+  checkPatterns(
+    scanned.flatMap((s) => [...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })), ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema }))]),
+    options.unsafePatterns ?? 'refuse',
+    logger,
+  );
   const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus(), { catalogue: options.catalogue, logger });
   live.instantiate = instantiate;
   const state: ServingState = {
