@@ -107,7 +107,12 @@ describe('two instances on one Redis bus', () => {
     await redis.kill();
     // A change while Redis is down: A buffers it, and B catches up once both are back.
     await call(a.url, 'k1', 'set_deploy', { enabled: false });
-    expect((await stats(a.url, 's1')).buffered).toBe(1);
+    // (A write already on its way when the connection went comes back to the outbox too.)
+    const buffering = Date.now() + 10_000;
+    while ((await stats(a.url, 's1')).buffered !== 1) {
+      if (Date.now() > buffering) throw new Error('A did not buffer the change');
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await redis.start();
     await listener.waitFor(() => listener.events.filter(listChanged('outage')).length === 1, 20_000);
     expect(await toolNames(b.url, 'k2')).not.toContain('deploy');
