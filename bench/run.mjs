@@ -173,6 +173,11 @@ function callRequest(id, name, args) {
 function listRequest(id) {
   return { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } };
 }
+const LEGACY_PROTOCOL = '2025-11-25';
+const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_PROTOCOL };
+function legacyCallRequest(id, name, args) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
+}
 function httpHeaders(method, name) {
   const headers = {
     'content-type': 'application/json',
@@ -192,7 +197,36 @@ const HTTP_WORKLOADS = [
   { id: 'list-50', title: 'tools/list, 50 tools', path: '/list-50', tools: 50, body: listRequest(1) },
   { id: 'list-500', title: 'tools/list, 500 tools', path: '/list-500', tools: 500, body: listRequest(1) },
   { id: 'echo-64k', title: 'tools/call echoing a 64 KiB argument', path: '/mcp', tool: 'echo', body: callRequest(1, 'echo', { text: ECHO_TEXT }) },
-].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: httpHeaders(w.body.method, w.tool) }));
+  // A legacy (2025-11-25) client's call inside its session: no _meta, Mcp-Session-Id instead (minted per target).
+  { id: 'call-legacy', title: 'tools/call in a legacy 2025-11-25 session (add_typebox)', path: '/legacy', tool: 'add_typebox', legacy: true, body: legacyCallRequest(1, 'add_typebox', { a: 20, b: 22 }) },
+].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: w.legacy ? LEGACY_HEADERS : httpHeaders(w.body.method, w.tool), headersByPort: {} }));
+
+/** The headers a workload sends to one target (a legacy workload's carry that target's session id). */
+function headersOf(workload, port) {
+  return workload.headersByPort[port] ?? workload.headers;
+}
+
+/**
+ * Opens a legacy session on a target for a legacy workload (initialize + initialized). A target
+ * that mints no session (the stateless SDK server, L0) keeps the plain headers; its check then
+ * decides whether it is measured.
+ */
+async function openLegacySession(port, workload) {
+  if (!workload.legacy) return;
+  try {
+    const url = `http://127.0.0.1:${port}${workload.path}`;
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
+    const response = await fetch(url, { method: 'POST', headers: LEGACY_HEADERS, body: JSON.stringify(init) });
+    await response.text();
+    const session = response.headers.get('mcp-session-id');
+    if (!session) return;
+    const headers = { ...LEGACY_HEADERS, 'mcp-session-id': session };
+    await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    workload.headersByPort[port] = headers;
+  } catch {
+    // Unreachable target: its check reports it.
+  }
+}
 
 /** The JSON-RPC message of an HTTP answer, whether sent as JSON or as an SSE stream. */
 function readAnswer(contentType, text) {
@@ -227,7 +261,8 @@ function checkResult(workload, message) {
 
 async function verifyHttp(port, workload) {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: workload.headers, body: workload.payload });
+    await openLegacySession(port, workload);
+    const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: headersOf(workload, port), body: workload.payload });
     const text = await response.text();
     if (response.status !== 200) return { error: `HTTP ${response.status}: ${text.slice(0, 300)}` };
     const message = readAnswer(response.headers.get('content-type'), text);
@@ -256,7 +291,7 @@ function runAutocannon(port, workload, connections, seconds) {
       {
         url: `http://127.0.0.1:${port}${workload.path}`,
         method: 'POST',
-        headers: workload.headers,
+        headers: headersOf(workload, port),
         body: workload.payload,
         connections,
         pipelining: 1,
@@ -451,7 +486,9 @@ async function main() {
             t.broken[w.id] = v.error;
             log(`bench: ${t.label} fails ${w.id}: ${v.error}`);
           } else if (t.id !== 'pipeline' && (!reference[w.id] || t.id === 'decorum')) {
-            reference[w.id] = { text: v.text, from: t.id, contentType: v.contentType };
+            // An SSE answer (a legacy session's call that streamed) is served by L0 as the JSON of its message.
+            const text = (v.contentType ?? '').includes('text/event-stream') ? JSON.stringify(readAnswer(v.contentType, v.text)) : v.text;
+            reference[w.id] = { text, from: t.id, contentType: v.contentType };
           }
         }
       }

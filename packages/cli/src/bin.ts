@@ -8,6 +8,14 @@ import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
 import { buildProgram, type ServeOptions } from './program.js';
 
+/** `--eras` and `--client-request-timeout` when given, over what the module's own options say. */
+function eraOptions(options: ServeOptions) {
+  return {
+    ...(options.eras === undefined ? {} : { eras: options.eras }),
+    ...(options.clientRequestTimeout === undefined ? {} : { legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } }),
+  };
+}
+
 async function serve(options: ServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
   const serverOptions = collectServeOptions(loadedModule, options.module);
@@ -18,7 +26,7 @@ async function serve(options: ServeOptions): Promise<void> {
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
-    serveStdio(servers, { ...serverOptions, notificationBus: (await busFromUrl(options.bus, serverOptions.logger)) ?? serverOptions.notificationBus, maxLineBytes: options.maxLineBytes });
+    serveStdio(servers, { ...serverOptions, ...eraOptions(options), notificationBus: (await busFromUrl(options.bus, serverOptions.logger)) ?? serverOptions.notificationBus, maxLineBytes: options.maxLineBytes });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
@@ -31,6 +39,7 @@ async function serve(options: ServeOptions): Promise<void> {
   try {
     served = await serveHttp(servers, {
       ...serverOptions,
+      ...eraOptions(options),
       notificationBus,
       logger,
       host: options.host,

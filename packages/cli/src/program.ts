@@ -24,8 +24,17 @@ export interface ServeOptions {
   json: boolean;
   /** Re-import the module when it (or a file it imports) changes, and keep serving (see `watch.ts`). */
   watch: boolean;
+  /** Which protocol eras to serve: `dual` (default), `modern` or `legacy`; unset leaves the module's own options. */
+  eras?: 'dual' | 'modern' | 'legacy';
+  /** Legacy sessions: how long a client has to answer an elicitation, sampling or roots request (ms). */
+  clientRequestTimeout?: number;
   /** The notification bus shared with the other instances (`redis://…`), from `--bus` or `DECORUM_BUS_URL`. */
   bus?: string;
+}
+
+function eras(value: string): NonNullable<ServeOptions['eras']> {
+  if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
+  throw new InvalidArgumentError('must be dual, modern or legacy');
 }
 
 function positiveInteger(value: string): number {
@@ -52,7 +61,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
+ * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
@@ -71,6 +80,8 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
     .option('--json', 'with --list: print the exact result pages as JSON', false)
     .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
+    .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
+    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
     .addOption(new Option('--bus <url>', 'share change notifications and live changes with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));

@@ -48,6 +48,12 @@ export type { SubscriptionFilter, ChannelFlow, FlowChannel } from './live/subscr
 export { serverOf } from './live/server-of.js';
 export { isDecorumServer } from './registry/scanner.js';
 export { McpEngine, type PreparedRequest } from './engine/engine.js';
+// The legacy era (2025-11-25 and earlier, initialize-based sessions)
+export { LegacySession, type LegacySessionOptions, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
+export { type Eras, isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './legacy/versions.js';
+export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './legacy/client-requests.js';
+export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
@@ -83,9 +89,13 @@ export {
   HeaderMismatchError,
   MissingRequiredClientCapabilityError,
   UnsupportedProtocolVersionError,
+  ResourceNotFoundError,
+  ClientRequestTimeoutError,
+  ClientRequestFailedError,
   ForbiddenError,
   RateLimitedError,
 } from './errors/protocol-errors.js';
+export { legacyErrorResponse } from './errors/legacy-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';

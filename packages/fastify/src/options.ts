@@ -3,6 +3,9 @@ import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
 import type { AllowedHosts } from './host-check.js';
 import type { AllowedOrigins } from './origin.js';
+import type { LegacySessionsOptions } from './legacy/session-store.js';
+
+export type { LegacySessionsOptions } from './legacy/session-store.js';
 
 export type { McpAuthOptions, JwtValidationOptions } from './auth/options.js';
 
@@ -48,6 +51,12 @@ export interface McpPluginOptions extends ServerOptions {
    * metadata at `/.well-known/oauth-protected-resource…`. See {@link McpAuthOptions}.
    */
   auth?: McpAuthOptions;
+  /**
+   * Legacy (2025-11-25 and earlier) sessions on this endpoint, served unless `eras` is `modern`:
+   * idle expiry (default 30 min), the most open at once (10,000), and the events kept per stream
+   * for `Last-Event-ID` resumption (100).
+   */
+  legacySessions?: LegacySessionsOptions;
 }
 
 export const DEFAULT_PATH = '/mcp';

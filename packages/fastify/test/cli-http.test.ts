@@ -18,7 +18,7 @@ describe('mcp-serve --http', () => {
     try {
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const list = await rpc(served.url, 1, 'tools/list');
-      expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current']);
+      expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
       const call = await rpc(served.url, 2, 'tools/call', { name: 'weather_current', arguments: { location: 'Tokyo' } });
       expect(call.json.result.content[0].text).toContain('Sunny');
       served.child.kill('SIGTERM');

@@ -26,6 +26,7 @@ import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
 import { handleProcessErrors } from './shutdown.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
+import { StdioEras } from './legacy-stdio.js';
 
 /** Options of {@link serveStdio}. */
 export interface StdioOptions extends ServerOptions {
@@ -102,7 +103,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603); such a
   // notification is dropped.
   const unserializable = (error: unknown) => log.error({ err: error }, 'a message could not be serialized to JSON');
-  const write = (message: EngineResponse | JsonRpcNotification): void => {
+  const write = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest): void => {
     const line = encodeSafely(message, unserializable);
     if (line !== undefined) lines.write(line);
   };
@@ -111,6 +112,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const flushOnExit = () => lines.flushAll();
   if (output === process.stdout) process.on('exit', flushOnExit);
 
+  const eras = new StdioEras(server, write);
   const dispatch = (line: string): void => {
     let message: unknown;
     let envelope;
@@ -124,12 +126,18 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       return;
     }
     if (envelope.kind === 'response') {
+      // A legacy session's answers to its own requests; anything else is logged and dropped.
+      if (eras.legacy) {
+        eras.response(message as { id?: unknown });
+        return;
+      }
       log.warn('ignored a JSON-RPC response on stdin: clients must not send responses to a 2026-07-28 server');
       return;
     }
     if (envelope.kind === 'notification') {
       const cancelled = McpEngine.cancelledRequestId(envelope.notification);
       if (cancelled !== undefined) inFlight.get(cancelled)?.cancel();
+      eras.notification(envelope.notification);
       return;
     }
     const { request } = envelope;
@@ -146,7 +154,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     inFlight.set(request.id, cancellation);
     if (request.method !== LISTEN_METHOD) gate.started();
     const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
-    server.engine.handleRequest(request, channel).then(
+    eras.handle(request, channel).then(
       (response) => settle(request, cancellation, response),
       (error: unknown) => {
         log.error({ err: error }, 'unexpected engine failure');
@@ -185,6 +193,7 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     answerInFlight(shutdownErrors.cutOff);
     for (const cancellation of inFlight.drain()) cancellation.cancel();
     removeProcessHandlers?.();
+    eras.close();
     input.off('data', onData);
     if (usesProcess) {
       process.off('SIGTERM', onSignal);

@@ -8,7 +8,10 @@ import { InternalError } from './protocol-errors.js';
  * - `crashed`: the process is exiting after an uncaught exception.
  */
 export const shutdownErrors = {
+  /** The server is shutting down and did not start the request. */
   notStarted: (): InternalError => new InternalError('Internal error: the server is shutting down and takes no new requests'),
+  /** The request still ran when the shutdown grace period ended. */
   cutOff: (): InternalError => new InternalError('Internal error: server shutting down: the request did not finish within the shutdown grace period'),
+  /** The process is exiting after an uncaught exception. */
   crashed: (): InternalError => new InternalError('Internal error: the server failed (uncaught exception) and is exiting'),
 } as const;

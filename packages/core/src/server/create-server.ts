@@ -12,6 +12,9 @@ import { LiveRegistry, type LiveClass } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
+import { readEras, type Eras } from '../legacy/eras.js';
+import { LegacySession, type LegacySessionOptions } from '../legacy/legacy-session.js';
+import type { ClientRequestOutlet } from '../legacy/client-requests.js';
 import { Pipeline, type PipelineOptions } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ResolveOptions, type ServerClass } from '../pipeline/resolve.js';
 import { checkPatterns, type UnsafePatternPolicy } from '../schema/pattern-safety.js';
@@ -52,6 +55,14 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
    * skips the check. See {@link UnsafePatternPolicy}.
    */
   unsafePatterns?: UnsafePatternPolicy;
+  /**
+   * Which protocol eras to serve (default `dual`): 2026-07-28 requests statelessly and, on
+   * `initialize`, a 2025-11-25 (or older) session on the same process or endpoint. `modern`
+   * refuses `initialize` (-32022); `legacy` serves initialize-based sessions only.
+   */
+  eras?: Eras;
+  /** Legacy sessions: how long a client has to answer `ctx.elicit`/`sample`/`roots` (default 5 min). */
+  legacy?: LegacySessionOptions;
 }
 
 /** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
@@ -70,6 +81,10 @@ export interface DecorumServer {
   closeSubscriptions(): void;
   readonly engine: McpEngine;
   readonly logger: Logger;
+  /** The eras this server serves (`createServer`'s `eras`). */
+  readonly eras: Eras;
+  /** Opens a legacy session whose session-level messages go to `outlet`; transports call it on `initialize`. */
+  openLegacySession(outlet: ClientRequestOutlet): LegacySession;
 }
 
 const DEFAULTS = {
@@ -142,13 +157,17 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     mrtr: mrtrConfig(options.mrtr, logger),
     pipeline: new Pipeline(options, settings),
   };
+  const eras = readEras(options.eras);
+  const engine = new McpEngine(state);
   const server: DecorumServer = {
     info,
+    eras,
+    openLegacySession: (outlet) => new LegacySession(engine, outlet, options.legacy),
     get registry() {
       return live.current;
     },
     live,
-    engine: new McpEngine(state),
+    engine,
     logger,
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
     closeSubscriptions: () => live.bus.shutdown(),
