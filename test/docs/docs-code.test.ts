@@ -15,6 +15,7 @@ const USER_FILES: Record<string, string> = {
   'weather.ts': '../examples/weather/src/weather.js',
   'notes.ts': '../examples/notes/src/notes.js',
   'wizard.ts': '../examples/files-wizard/src/wizard.js',
+  'everything.ts': '../examples/everything/src/everything.js',
 };
 
 const blocks = documentationFiles().flatMap(codeBlocks);
