@@ -26,7 +26,9 @@ async function serve(options: ServeOptions): Promise<void> {
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
-    serveStdio(servers, { ...serverOptions, ...eraOptions(options), notificationBus: (await busFromUrl(options.bus, serverOptions.logger)) ?? serverOptions.notificationBus, maxLineBytes: options.maxLineBytes });
+    // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
+    const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
+    serveStdio(servers, { ...serverOptions, ...eraOptions(options), notificationBus, maxLineBytes: options.maxLineBytes });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
