@@ -3,8 +3,9 @@ import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.
 import { completionKey, type CompleterEntry } from '../registry/entries.js';
 import { checkNames, Registry, type ListSettings } from '../registry/registry.js';
 import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
-import type { LiveEvent } from './events.js';
-import type { NotificationBus } from './notification-bus.js';
+import type { Logger } from 'pino';
+import type { LiveChange, LiveEvent, LiveKind } from './events.js';
+import { InProcessNotificationBus, type NotificationBus, type PublishOptions } from './notification-bus.js';
 
 /** Which kinds a server has ever declared: their capability (and list method) stays once declared. */
 interface DeclaredKinds {
@@ -55,7 +56,7 @@ export interface LiveCollection {
   remove(name: string): boolean;
 }
 
-type Kind = 'tools' | 'prompts' | 'resources';
+type Kind = LiveKind;
 type EntryOf<K extends Kind> = K extends 'tools' ? ToolEntry : K extends 'prompts' ? PromptEntry : ResourceEntry;
 
 const EVENT: Record<Kind, LiveEvent> = {
@@ -64,6 +65,9 @@ const EVENT: Record<Kind, LiveEvent> = {
   resources: { type: 'resources/list_changed' },
 };
 
+/** A decorated class (built as the server builds its classes: its `resolve`, else with no arguments). */
+export type LiveClass = abstract new (...args: never[]) => object;
+
 /** What a list shows of an entry: a tool's definition, a prompt's or resource's descriptor. */
 function descriptorOf(entry: unknown): object {
   const e = entry as { definition?: object; descriptor?: object };
@@ -71,7 +75,19 @@ function descriptorOf(entry: unknown): object {
 }
 
 /** Something that can be added at run time: a decorated class (instantiated with no arguments) or an instance. */
-export type LiveTarget = (abstract new (...args: never[]) => object) | object;
+export type LiveTarget = LiveClass | object;
+
+/** Options of a {@link LiveRegistry} beyond what it serves. */
+export interface LiveOptions {
+  /**
+   * Classes that `add` may bring in at run time, by class name. Adding one of them replicates to
+   * the other instances of a replicating bus (they hold the same catalogue); adding anything else
+   * stays on this instance.
+   */
+  readonly catalogue?: readonly LiveClass[];
+  /** Where a change from another instance that cannot be applied here is reported. */
+  readonly logger?: Logger;
+}
 
 /**
  * The mutable side of a server. The served registry stays an immutable snapshot with its list
@@ -86,6 +102,14 @@ export class LiveRegistry {
   private snapshot: Registry;
   private batchDepth = 0;
   private readonly pending = new Set<Kind>();
+  private readonly catalogue = new Map<string, LiveClass>();
+  /** Changes made in the current batch, replicated together at its end. */
+  private readonly batchChanges: LiveChange[] = [];
+  /** True while a change from another instance is applied: it is not replicated again. */
+  private applyingReplica = false;
+  /** With a replicating bus every instance publishes its own list-changed events, so they stay local. */
+  private readonly listScope: PublishOptions | undefined;
+  private readonly logger: Logger | undefined;
   /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
   onAdd: ((instance: object) => void) | undefined;
   /** Builds a class `add` is given (createServer sets its `resolve`/`container`; default `new Class()`). */
@@ -104,9 +128,19 @@ export class LiveRegistry {
     _instances: readonly object[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
+    options: LiveOptions = {},
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     checkNames(scanned);
+    for (const target of options.catalogue ?? []) {
+      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      const known = this.catalogue.get(target.name);
+      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
+      this.catalogue.set(target.name, target);
+    }
+    this.logger = options.logger;
+    this.listScope = bus.replicate ? { local: true } : undefined;
+    bus.onReplicated?.((change) => this.applyReplica(change));
     for (const server of scanned) this.take(server);
     // At start-up a completer must name a declared prompt argument or template variable.
     for (const server of scanned) for (const completer of server.completers) this.checkCompleter(completer);
@@ -142,6 +176,7 @@ export class LiveRegistry {
     checkNames([this.everything(), scanned]);
     this.take(scanned);
     this.onAdd?.(instance);
+    if (typeof target === 'function' && this.catalogue.get(target.name) === target) this.record({ op: 'add', className: target.name });
     this.batch(() => {
       if (scanned.tools.length) this.changed('tools');
       if (scanned.prompts.length) this.changed('prompts');
@@ -160,7 +195,8 @@ export class LiveRegistry {
       if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
       return typeof target === 'function' ? new (target as new () => object)() : target;
     });
-    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, this.bus);
+    // A scratch registry for the checks and the new entries: its own bus, so it never joins replication.
+    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, new InProcessNotificationBus());
     const listed = (registry: LiveRegistry, kind: Kind) => JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
     const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
@@ -187,7 +223,9 @@ export class LiveRegistry {
         this.snapshot = this.build();
         const kinds = [...this.pending];
         this.pending.clear();
-        for (const kind of kinds) this.bus.publish(EVENT[kind]);
+        const changes = this.batchChanges.splice(0);
+        if (changes.length > 0) this.bus.replicate?.(changes.length === 1 ? changes[0] : { op: 'batch', changes });
+        for (const kind of kinds) this.bus.publish(EVENT[kind], this.listScope);
       }
     }
   }
@@ -196,6 +234,38 @@ export class LiveRegistry {
   notifyResourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError('notifyResourceUpdated needs a URI');
     this.bus.publish({ type: 'resources/updated', uri });
+  }
+
+  /** Sends a change made here to the other instances (when the bus replicates, and it did not come from one). */
+  private record(change: LiveChange): void {
+    if (!this.bus.replicate || this.applyingReplica) return;
+    if (this.batchDepth > 0) this.batchChanges.push(change);
+    else this.bus.replicate(change);
+  }
+
+  /** Applies a change made on another instance; one that cannot apply here is logged and skipped. */
+  private applyReplica(change: LiveChange): void {
+    const outer = this.applyingReplica;
+    this.applyingReplica = true;
+    try {
+      switch (change.op) {
+        case 'batch':
+          this.batch(() => change.changes.forEach((c) => this.applyReplica(c)));
+          break;
+        case 'add': {
+          const target = this.catalogue.get(change.className);
+          if (target) this.add(target);
+          else this.logger?.warn({ change }, `replicated live.add of ${change.className} skipped: it is not in this server's catalogue`);
+          break;
+        }
+        default:
+          this[change.kind][change.op](change.name);
+      }
+    } catch (error) {
+      this.logger?.warn({ change, err: error }, `replicated live change skipped: ${(error as Error).message}`);
+    } finally {
+      this.applyingReplica = outer;
+    }
   }
 
   private take(server: ScannedServer): void {
@@ -252,7 +322,7 @@ export class LiveRegistry {
       return;
     }
     this.snapshot = this.build();
-    this.bus.publish(EVENT[kind]);
+    this.bus.publish(EVENT[kind], this.listScope);
   }
 
   private collection(kind: Kind): LiveCollection {
@@ -261,6 +331,7 @@ export class LiveRegistry {
       const item = map.get(name);
       if (!item || item.enabled === enabled) return false;
       item.enabled = enabled;
+      this.record({ op: enabled ? 'enable' : 'disable', kind, name });
       this.changed(kind);
       return true;
     };
@@ -275,6 +346,7 @@ export class LiveRegistry {
         if (!item) return false;
         map.delete(name);
         this.forgetCompleters(kind, item.entry);
+        this.record({ op: 'remove', kind, name });
         if (item.enabled) this.changed(kind);
         return true;
       },
