@@ -49,7 +49,7 @@ function manifest(name: string, decorum: Record<string, string>): object {
       list: 'mcp-serve src/server.ts --list',
       build: 'tsc',
       typecheck: 'tsc --noEmit',
-      test: 'node --test test/server.test.mjs',
+      test: 'tsc && node --test test/server.test.mjs',
     },
     engines: { node: '>=20.19' },
     dependencies: { ...decorum, ...THIRD_PARTY.dependencies },

@@ -15,4 +15,4 @@ export const THIRD_PARTY = {
 } as const;
 
 /** The Decorum packages a generated project uses. */
-export const DECORUM_PACKAGES = ['@decorum/core', '@decorum/stdio', '@decorum/fastify', '@decorum/cli'] as const;
+export const DECORUM_PACKAGES = ['@decorum/core', '@decorum/stdio', '@decorum/fastify', '@decorum/cli', '@decorum/client'] as const;

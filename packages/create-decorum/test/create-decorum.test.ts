@@ -50,6 +50,9 @@ describe('npm create decorum: a generated project passes its own npm test', () =
     expect(manifest.dependencies['@decorum/core']).toMatch(/^file:\.\.\/tarballs\/decorum-core-\d/);
     expect(readFileSync(join(project, 'src/server.ts'), 'utf8')).toContain("@McpServer({ name: 'my-server'");
     expect(readFileSync(join(project, '.gitignore'), 'utf8')).toContain('node_modules/');
+    // The generated test uses the testing kit, installed like the other Decorum packages.
+    expect(readFileSync(join(project, 'test/server.test.mjs'), 'utf8')).toContain("import { createTestClient } from '@decorum/client';");
+    expect(manifest.dependencies['@decorum/client']).toMatch(/^file:\.\.\/tarballs\/decorum-client-\d/);
   });
 
   it('npm test passes', async () => {
