@@ -58,10 +58,12 @@ export class HttpTransport implements ClientTransport {
     this.tools = new ToolHeaders(limits.warn ?? ((message) => process.emitWarning(message)));
   }
 
+  /** Spawns or connects; see {@link ClientTransport.start}. */
   async start(events: TransportEvents): Promise<void> {
     this.events = events;
   }
 
+  /** See {@link ClientTransport.setEra}. */
   setEra(era: EraInfo): void {
     this.era = era;
     if (era.era === 'legacy' && this.sessionId) void this.listenLegacy();
@@ -115,6 +117,7 @@ export class HttpTransport implements ClientTransport {
     await this.fire(notification);
   }
 
+  /** See {@link ClientTransport.close}. */
   async close(): Promise<void> {
     this.closed = true;
     for (const controller of this.open) controller.abort();
