@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import type { BearerChallenge } from '../errors.js';
 import { parseBearerChallenge } from '../transports/bearer-challenge.js';
 import { AuthorizationError } from './authorization-error.js';
+import { clientSecretBasic } from './client-secret-basic.js';
 import { canonicalResource, discoverAuthorizationServer, discoverProtectedResource, isLoopback, type ProtectedResourceMetadata } from './discovery.js';
 import { MemoryTokenStore, type StoredAuthorization, type TokenStore } from './token-store.js';
 
@@ -149,9 +150,12 @@ export class OAuthClient {
       },
       this.http(as.registration_endpoint, {}),
     );
-    const registered = await oauth.processDynamicClientRegistrationResponse(response).catch((error: Error) => {
-      throw new AuthorizationError(`Dynamic client registration at ${as.registration_endpoint} failed: ${error.message}`, { cause: error });
-    });
+    // Read by hand rather than with processDynamicClientRegistrationResponse: that one refuses a
+    // response without `client_secret_expires_at`, which servers commonly omit (the suite's does).
+    const registered = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if ((response.status !== 201 && response.status !== 200) || typeof registered?.client_id !== 'string') {
+      throw new AuthorizationError(`Dynamic client registration at ${as.registration_endpoint} failed (HTTP ${response.status}${typeof registered?.error === 'string' ? `, ${registered.error}` : ''})`);
+    }
     return { clientId: registered.client_id, clientSecret: registered.client_secret as string | undefined, tokenEndpointAuthMethod: (registered.token_endpoint_auth_method as string | undefined) ?? method };
   }
 
@@ -159,7 +163,7 @@ export class OAuthClient {
     const supported = as.token_endpoint_auth_methods_supported;
     const method = client.tokenEndpointAuthMethod ?? (!client.clientSecret ? 'none' : supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic');
     if (method === 'none' || !client.clientSecret) return oauth.None();
-    return method === 'client_secret_post' ? oauth.ClientSecretPost(client.clientSecret) : oauth.ClientSecretBasic(client.clientSecret);
+    return method === 'client_secret_post' ? oauth.ClientSecretPost(client.clientSecret) : clientSecretBasic(client.clientSecret);
   }
 
   private async codeFlow(as: oauth.AuthorizationServer, client: { clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string }, resource: string, scope: string | undefined): Promise<StoredAuthorization> {
