@@ -3,7 +3,8 @@
  * The conformance client: the program `conformance client --command` runs, once per scenario,
  * with the scenario's server URL as its last argument, `MCP_CONFORMANCE_SCENARIO`, and
  * `MCP_CONFORMANCE_PROTOCOL_VERSION` (the era to speak) in its environment, and for some auth
- * scenarios `MCP_CONFORMANCE_CONTEXT` (JSON: pre-registered client credentials).
+ * scenarios `MCP_CONFORMANCE_CONTEXT` (JSON: pre-registered client credentials, the tool calls the
+ * user asks for).
  *
  * It behaves as a plain host built on the built @decorum/client: connect (OAuth when the server
  * asks), list the tools, call each with arguments a user might give, answer elicitation with the
@@ -81,11 +82,14 @@ const client = await connect(
 try {
   const tools = [];
   for await (const tool of client.tools()) tools.push(tool);
-  for (const tool of tools) {
+  // Where the scenario says what the user asks for (`toolCalls`: tool and arguments), do that;
+  // otherwise call every tool with arguments from its schema.
+  const calls = context.toolCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool.inputSchema) }));
+  for (const call of calls) {
     try {
-      await client.callTool(tool.name, argumentsFor(tool.inputSchema), { timeoutMs: 20_000 });
+      await client.callTool(call.name, call.arguments ?? {}, { timeoutMs: 20_000 });
     } catch (error) {
-      process.stderr.write(`conformance client: ${tool.name}: ${error.message}\n`);
+      process.stderr.write(`conformance client: ${call.name}: ${error.message}\n`);
     }
   }
 } finally {
