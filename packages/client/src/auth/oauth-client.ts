@@ -45,6 +45,13 @@ function bearerChallenge(response: Response): BearerChallenge {
   return parseBearerChallenge(response.headers.get('www-authenticate'));
 }
 
+/** An OAuth error's own words (`invalid_grant: code already used`) where the server gave them. */
+function explain(error: unknown): string {
+  const e = error as { error?: unknown; error_description?: unknown; message?: string };
+  if (typeof e.error === 'string') return typeof e.error_description === 'string' ? `${e.error}: ${e.error_description}` : e.error;
+  return e.message ?? String(error);
+}
+
 function unionScopes(...scopes: (string | undefined)[]): string | undefined {
   const all = new Set(scopes.flatMap((s) => (s ? s.split(' ').filter(Boolean) : [])));
   return all.size ? [...all].join(' ') : undefined;
@@ -196,7 +203,7 @@ export class OAuthClient {
       const tokens = await oauth.processAuthorizationCodeResponse(as, oauthClient, response);
       return this.keep(as, client, tokens, scope);
     } catch (error) {
-      throw new AuthorizationError(`The token endpoint of ${as.issuer} refused the authorization code: ${(error as Error).message}`, { cause: error });
+      throw new AuthorizationError(`The token endpoint of ${as.issuer} refused the authorization code: ${explain(error)}`, { cause: error });
     }
   }
 

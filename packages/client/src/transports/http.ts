@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
-import { ConnectionClosedError, ForbiddenError, HttpStatusError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import { ConnectionClosedError, ForbiddenError, HttpStatusError, McpClientError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
 import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
 import { readBodyText, readEventStream, type StreamCursor } from './body-reader.js';
@@ -180,6 +180,8 @@ export class HttpTransport implements ClientTransport {
       } catch (error) {
         this.open.delete(controller);
         if (exchange.signal?.aborted) throw this.abortError(message, exchange.signal);
+        // The client's own refusals from a wrapped fetch (OAuthClient: AuthorizationError) stay as they are.
+        if (error instanceof McpClientError) throw error;
         throw new ConnectionClosedError(`Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
       }
       // The controller stays registered while the body is read, so close() can end open streams.
