@@ -19,8 +19,11 @@ export interface StoredAuthorization {
  * is only ever sent to the resource it was issued for. Implement it over a keychain or a file.
  */
 export interface TokenStore {
+  /** The tokens kept for `resource`, if any. */
   get(resource: string): Promise<StoredAuthorization | undefined> | StoredAuthorization | undefined;
+  /** Keeps new tokens for `resource` (after a code exchange, a refresh or a step-up). */
   set(resource: string, value: StoredAuthorization): Promise<void> | void;
+  /** Forgets the tokens for `resource` (sign-out). */
   delete(resource: string): Promise<void> | void;
 }
 
