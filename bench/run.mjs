@@ -5,10 +5,11 @@
  * Writes bench/RESULTS.md. See bench/README.md for what each number means.
  *
  * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [2],
- * BENCH_ROUNDS [3], BENCH_WARMUP seconds per target before a workload's rounds [0.5],
+ * BENCH_ROUNDS [5], BENCH_WARMUP seconds per target before a workload's rounds [0.5],
  * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
  * `stdio`, `listen`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
- * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`.
+ * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not
+ * to pin the servers and the load generator to different cores (see pinning below).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ const BUILD = join(BENCH, '.build');
 const require = createRequire(join(ROOT, 'package.json'));
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0.5);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
@@ -74,6 +75,17 @@ async function compileServers() {
 // ---------------------------------------------------------------------------------------------
 // 2. Processes
 
+// Pinning: with two cores or more and taskset (util-linux), every server runs on core 0 and this
+// process (the load generator: autocannon, the stdio client) on core 1, so that they do not take
+// each other's core turn by turn and the ratios of one run are steadier.
+const CORES = os.cpus().length;
+const PIN = process.env.BENCH_PIN !== '0' && CORES >= 2 && spawnSync('taskset', ['--version']).status === 0;
+const SERVER_CORE = '0';
+const CLIENT_CORE = '1';
+/** For the children that are not throughput servers (memory, cold start): the whole machine, as a host gives them. */
+const ALL_CORES = `0-${CORES - 1}`;
+if (PIN) spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
+
 /** Clock ticks per second, the unit of utime and stime in /proc/<pid>/stat. */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
@@ -82,7 +94,9 @@ class ServerProcess {
   constructor(name, args, options = {}) {
     this.name = name;
     this.stderr = '';
-    this.child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    // taskset execs node in place, so the child's pid is the server's (for /proc/<pid>).
+    const [command, argv] = PIN ? ['taskset', ['-c', options.cores ?? SERVER_CORE, process.execPath, ...args]] : [process.execPath, args];
+    this.child = spawn(command, argv, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     this.child.stderr.on('data', (d) => {
       if (this.stderr.length < 20_000) this.stderr += d;
     });
@@ -157,6 +171,11 @@ function callRequest(id, name, args) {
 function listRequest(id) {
   return { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } };
 }
+const LEGACY_PROTOCOL = '2025-11-25';
+const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_PROTOCOL };
+function legacyCallRequest(id, name, args) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
+}
 function httpHeaders(method, name) {
   const headers = {
     'content-type': 'application/json',
@@ -176,7 +195,36 @@ const HTTP_WORKLOADS = [
   { id: 'list-50', title: 'tools/list, 50 tools', path: '/list-50', tools: 50, body: listRequest(1) },
   { id: 'list-500', title: 'tools/list, 500 tools', path: '/list-500', tools: 500, body: listRequest(1) },
   { id: 'echo-64k', title: 'tools/call echoing a 64 KiB argument', path: '/mcp', tool: 'echo', body: callRequest(1, 'echo', { text: ECHO_TEXT }) },
-].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: httpHeaders(w.body.method, w.tool) }));
+  // A legacy (2025-11-25) client's call inside its session: no _meta, Mcp-Session-Id instead (minted per target).
+  { id: 'call-legacy', title: 'tools/call in a legacy 2025-11-25 session (add_typebox)', path: '/legacy', tool: 'add_typebox', legacy: true, body: legacyCallRequest(1, 'add_typebox', { a: 20, b: 22 }) },
+].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: w.legacy ? LEGACY_HEADERS : httpHeaders(w.body.method, w.tool), headersByPort: {} }));
+
+/** The headers a workload sends to one target (a legacy workload's carry that target's session id). */
+function headersOf(workload, port) {
+  return workload.headersByPort[port] ?? workload.headers;
+}
+
+/**
+ * Opens a legacy session on a target for a legacy workload (initialize + initialized). A target
+ * that mints no session (the stateless SDK server, L0) keeps the plain headers; its check then
+ * decides whether it is measured.
+ */
+async function openLegacySession(port, workload) {
+  if (!workload.legacy) return;
+  try {
+    const url = `http://127.0.0.1:${port}${workload.path}`;
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
+    const response = await fetch(url, { method: 'POST', headers: LEGACY_HEADERS, body: JSON.stringify(init) });
+    await response.text();
+    const session = response.headers.get('mcp-session-id');
+    if (!session) return;
+    const headers = { ...LEGACY_HEADERS, 'mcp-session-id': session };
+    await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    workload.headersByPort[port] = headers;
+  } catch {
+    // Unreachable target: its check reports it.
+  }
+}
 
 /** The JSON-RPC message of an HTTP answer, whether sent as JSON or as an SSE stream. */
 function readAnswer(contentType, text) {
@@ -211,7 +259,8 @@ function checkResult(workload, message) {
 
 async function verifyHttp(port, workload) {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: workload.headers, body: workload.payload });
+    await openLegacySession(port, workload);
+    const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: headersOf(workload, port), body: workload.payload });
     const text = await response.text();
     if (response.status !== 200) return { error: `HTTP ${response.status}: ${text.slice(0, 300)}` };
     const message = readAnswer(response.headers.get('content-type'), text);
@@ -240,7 +289,7 @@ function runAutocannon(port, workload, connections, seconds) {
       {
         url: `http://127.0.0.1:${port}${workload.path}`,
         method: 'POST',
-        headers: workload.headers,
+        headers: headersOf(workload, port),
         body: workload.payload,
         connections,
         pipelining: 1,
@@ -435,7 +484,9 @@ async function main() {
             t.broken[w.id] = v.error;
             log(`bench: ${t.label} fails ${w.id}: ${v.error}`);
           } else if (t.id !== 'pipeline' && (!reference[w.id] || t.id === 'decorum')) {
-            reference[w.id] = { text: v.text, from: t.id, contentType: v.contentType };
+            // An SSE answer (a legacy session's call that streamed) is served by L0 as the JSON of its message.
+            const text = (v.contentType ?? '').includes('text/event-stream') ? JSON.stringify(readAnswer(v.contentType, v.text)) : v.text;
+            reference[w.id] = { text, from: t.id, contentType: v.contentType };
           }
         }
       }
@@ -558,7 +609,7 @@ async function main() {
       results.listenStreams = LISTEN_STREAMS;
       for (const id of ['decorum', 'sdk']) {
         log(`bench: ${fmt(LISTEN_STREAMS)} idle subscriptions/listen streams on ${id}`);
-        const p = await started(`listen-memory.mjs ${id}`, [relative(ROOT, join(BENCH, 'listen-memory.mjs')), id, '--json'], { env: { LISTEN_STREAMS: String(LISTEN_STREAMS) } });
+        const p = await started(`listen-memory.mjs ${id}`, [relative(ROOT, join(BENCH, 'listen-memory.mjs')), id, '--json'], { cores: ALL_CORES, env: { LISTEN_STREAMS: String(LISTEN_STREAMS) } });
         let out = '';
         p.child.stdout.on('data', (d) => (out += d));
         let timedOut = false;
@@ -578,6 +629,17 @@ async function main() {
           log(`bench: listen ${id} not measured: ${why}`);
         }
       }
+    }
+    // ---- cold start, idle RSS, import costs (stdio) ------------------------------------------
+    if (selected('cold')) {
+      log('bench: cold start, idle RSS and import costs (bench/cold-start.mjs)');
+      const p = await started('cold-start.mjs', [relative(ROOT, join(BENCH, 'cold-start.mjs')), '--json'], { cores: ALL_CORES });
+      let out = '';
+      p.child.stdout.on('data', (d) => (out += d));
+      const { code, signal } = await p.exited;
+      if (code === 0) results.cold = JSON.parse(out.trim().split('\n').at(-1));
+      else results.unavailable.cold = `cold-start.mjs exited (${code ?? signal})\n${p.stderr.trim().slice(-3000)}`;
+      for (const [id, error] of Object.entries(results.cold?.errors ?? {})) results.unavailable[`cold:${id}`] = error;
     }
   } finally {
     for (const p of processes) await p.stop();
@@ -601,13 +663,19 @@ const roundRatio = (a, b, metric = 'rps') => {
   if (!a?.runs || !b?.runs) return NaN;
   return median(a.runs.map((x, i) => ratio(x[metric], b.runs[i]?.[metric])));
 };
+/** The per-round ratios of a's metric over b's, as a cell: the median, and min–max when there are several rounds. */
+const ratioCell = (a, b, metric = 'rps') => {
+  const per = (a?.runs ?? []).map((x, i) => ratio(x[metric], b?.runs?.[i]?.[metric])).filter(Number.isFinite);
+  if (per.length < 2) return fmtRatio(roundRatio(a, b, metric));
+  return `${fmtRatio(median(per))} (${fmtRatio(Math.min(...per))}–${fmtRatio(Math.max(...per))})`;
+};
 const fmtRatio = (r) => (Number.isFinite(r) ? (r >= 10 ? `${r.toFixed(0)}×` : r >= 1 ? `${r.toFixed(2)}×` : r.toFixed(2)) : '–');
 /** Bytes (or bytes per second) in MiB. */
 const mib = (bytes) => (Number.isFinite(bytes) ? (bytes / 2 ** 20).toFixed(1) : '–');
 const pct = (r) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)} %` : '–');
 const micros = (n) => fmt(n, n < 100 ? 1 : 0);
 /** The three server-CPU cells of a table row: µs per answered request, its ratio to the reference target's, share of a core. */
-const cpuCells = (s, reference, isReference) => `${micros(s.cpuUsPerReq)} | ${isReference ? '1.00' : fmtRatio(roundRatio(s, reference, 'cpuUsPerReq'))} | ${pct(s.cpuShare)}`;
+const cpuCells = (s, reference, isReference) => `${micros(s.cpuUsPerReq)} | ${isReference ? '1.00' : ratioCell(s, reference, 'cpuUsPerReq')} | ${pct(s.cpuShare)}`;
 /** A table row for a target that was not measured: its leading cells, then padding to the table's `columns`. */
 const notMeasured = (cells, columns) => `| ${cells.join(' | ')} | not measured |${' |'.repeat(columns - cells.length - 1)}`;
 const CPU_NOTE =
@@ -624,7 +692,7 @@ function report({ startedAt, finishedAt, build, results }) {
   p('## Machine');
   p();
   p(`- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memory}; ${m.os}`);
-  p(`- Node ${m.node}; load average at the end ${m.load} (the load generator runs on the same cores as the servers)`);
+  p(`- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`);
   p(`- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`);
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
@@ -679,7 +747,7 @@ function report({ startedAt, finishedAt, build, results }) {
             p(notMeasured([c, label[id] ?? id], 12));
             continue;
           }
-          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : fmtRatio(roundRatio(s, l0))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${cpuCells(s, l0, id === 'l0')} | ${s.errors} |`);
+          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : ratioCell(s, l0)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, l0, id === 'l0')} | ${s.errors} |`);
         }
       }
       p();
@@ -706,7 +774,7 @@ function report({ startedAt, finishedAt, build, results }) {
           p(notMeasured([n, label[id] ?? id], 10));
           continue;
         }
-        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : fmtRatio(roundRatio(s, echo))} | ${id === 'sdk' ? '1.00' : fmtRatio(roundRatio(s, sdk))} | ${cpuCells(s, echo, id === 'echo')} |`);
+        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : ratioCell(s, echo)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, echo, id === 'echo')} |`);
       }
     }
     p();
@@ -752,6 +820,38 @@ function report({ startedAt, finishedAt, build, results }) {
     }
   }
   p();
+
+  const cold = results.cold;
+  /** Median over the paired runs of a's cold-start time ÷ b's (run i of each was spawned one after the other). */
+  const pairedRatio = (a, b, field = 'exit') => median((cold?.cold[a]?.[field].runs ?? []).map((x, i) => ratio(x, cold.cold[b]?.[field].runs[i])));
+  const range = (st) => `${fmt(st.median)} (${fmt(st.min)}–${fmt(st.max)})`;
+  if (cold) {
+    p('## Cold start (stdio)');
+    p();
+    p(`bench/cold-start.mjs spawns each target ${cold.coldRuns} times, alternating targets run by run (after one uncounted run each), writes a \`tools/list\` at once, closes stdin on the first answer line and waits for the process to exit: what a host pays when it launches a server. ms, median (min–max); ÷ SDK is the median of the paired runs' ratios.`);
+    p();
+    p('| target | first answer ms | exit ms | exit ÷ SDK |');
+    p('| --- | ---: | ---: | ---: |');
+    for (const [id, c] of Object.entries(cold.cold)) p(`| ${c.label} | ${range(c.firstAnswer)} | ${range(c.exit)} | ${id === 'sdk' ? '1.00' : fmtRatio(pairedRatio(id, 'sdk'))} |`);
+    p();
+    p('### Idle RSS');
+    p();
+    p('VmRSS 500 ms after the first answer (stdio) or after READY (HTTP), in a fresh process.');
+    p();
+    p('| process | idle RSS | ÷ L0 |');
+    p('| --- | ---: | ---: |');
+    const l0Rss = cold.idleRss['http-l0']?.kib;
+    for (const r of Object.values(cold.idleRss)) p(`| ${r.label} | ${Number.isFinite(r.kib) ? `${(r.kib / 1024).toFixed(1)} MiB` : '–'} | ${fmtRatio(ratio(r.kib, l0Rss))} |`);
+    p();
+    p('### What each import costs');
+    p();
+    p(`One fresh process per module, \`performance.now()\` around \`await import(module)\` (Node's own start-up not included), median (min–max) of ${Object.values(cold.imports)[0]?.runs?.length ?? '–'} runs. A module's time includes everything it imports; @decorum/core includes typebox/compile, class-validator and class-transformer, pino.`);
+    p();
+    p('| module | ms |');
+    p('| --- | ---: |');
+    for (const [mod, st] of Object.entries(cold.imports)) p(`| ${mod} | ${st.error ? `failed: ${st.error}` : range(st)} |`);
+    p();
+  }
 
   // ---- Targets ----
   const row = (target, status, number) => targetsMet.push({ target, status, number });
@@ -806,7 +906,31 @@ function report({ startedAt, finishedAt, build, results }) {
     if (sdkListen) where += `; SDK v2: ${mib(sdkListen.open.rss)} MiB`;
     row(`${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`, judge(total, 300e6, '<='), where);
   }
-  p('## Targets (issue #8)');
+  {
+    // Issue #17's rows: the 64 KiB echo (the regression case of its fix), cold start, idle RSS.
+    const e64 = get('echo-64k@64', 'decorum');
+    const e64l0 = get('echo-64k@64', 'l0');
+    const er = roundRatio(e64, e64l0);
+    row(
+      'HTTP echo of a 64 KiB argument at 64 connections ≥ 80 % of L0 (the regression case of the long-string fix)',
+      judge(er, 0.8),
+      `${ratioCell(e64, e64l0)} of L0 (${fmt(e64?.rps)} vs ${fmt(e64l0?.rps)} req/s); p99 ${ms(e64?.p99)} vs ${ms(e64l0?.p99)} ms; server CPU ${micros(e64?.cpuUsPerReq)} vs ${micros(e64l0?.cpuUsPerReq)} µs/req (${ratioCell(e64, e64l0, 'cpuUsPerReq')})`,
+    );
+    const c = cold?.cold ?? {};
+    const cr = pairedRatio('decorum-weather', 'sdk');
+    row(
+      'Cold start ≤ the SDK v2 stdio server (spawn → first answer → exit, built weather example, paired runs)',
+      judge(cr, 1, '<='),
+      c['decorum-weather'] ? `${fmtRatio(cr)} of the SDK: ${range(c['decorum-weather'].exit)} vs ${range(c.sdk?.exit ?? { median: NaN, min: NaN, max: NaN })} ms; the same bench tools as the SDK: ${fmtRatio(pairedRatio('decorum-bench', 'sdk'))}` : 'not measured in this run',
+    );
+    const rss = cold?.idleRss ?? {};
+    const rr = ratio(rss['decorum-weather']?.kib, rss['http-l0']?.kib);
+    row('Idle RSS of mcp-serve on a built module ≤ 1.3× L0', judge(rr, 1.3, '<='), cold ? `${fmtRatio(rr)}: ${mib(rss['decorum-weather']?.kib * 1024)} vs ${mib(rss['http-l0']?.kib * 1024)} MiB` : 'not measured in this run');
+    const tsRss = rss['decorum-weather-ts']?.kib - rss['decorum-weather']?.kib;
+    const tsTime = c['decorum-weather-ts'] && c['decorum-weather'] ? c['decorum-weather-ts'].exit.median - c['decorum-weather'].exit.median : NaN;
+    row('What the .ts loader costs (mcp-serve on weather.ts vs the built weather.js)', Number.isFinite(tsRss) ? 'measured' : 'not measured', Number.isFinite(tsRss) ? `+${mib(tsRss * 1024)} MiB idle RSS, +${fmt(tsTime)} ms cold start (swc and its hooks thread)` : 'not measured in this run');
+  }
+  p('## Targets (issues #8 and #17)');
   p();
   p('| target | status | where it stands |');
   p('| --- | --- | --- |');

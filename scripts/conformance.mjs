@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run conformance`: runs the official MCP conformance suite (server scenarios required by
- * revision 2026-07-28) against examples/everything served over Streamable HTTP on 127.0.0.1, and
- * writes CONFORMANCE.md.
+ * `npm run conformance`: runs the official MCP conformance suite (the server scenarios required by
+ * revision 2026-07-28, then those required by 2025-11-25 — the legacy era, on the same dual-era
+ * endpoint) against examples/everything served over Streamable HTTP on 127.0.0.1, and writes
+ * CONFORMANCE.md with one table per revision.
  *
  * 1. builds the workspace (`tsc -b`, incremental: a no-op when nothing changed);
  * 2. starts `mcp-serve examples/everything/dist/everything.js --http --port 0` with this Node and
@@ -14,7 +15,7 @@
  *    scenario has a failing or warning check (warnings count as failures here), or did not run.
  *
  * Options: `--out DIR` keeps the raw results there (default: a temporary directory, removed
- * unless `--keep`), `--no-build` skips step 1.
+ * unless `--keep`), `--no-build` skips step 1, `--revision R` runs one requirement set only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, createWriteStream } from 'node:fs';
@@ -22,10 +23,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findNode22, requirements, verdict } from './conformance/suite.mjs';
+import { findNode22, requirements } from './conformance/suite.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const REVISION = '2026-07-28';
+const ALL_REVISIONS = ['2026-07-28', '2025-11-25'];
 const require = createRequire(join(ROOT, 'package.json'));
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -68,10 +69,12 @@ if (!node22) fail('no Node >= 22 found: set CONFORMANCE_NODE to a Node 22 binary
 
 const outDir = option('--out') ? resolve(option('--out')) : mkdtempSync(join(tmpdir(), 'decorum-conformance-'));
 mkdirSync(outDir, { recursive: true });
-const resultsDir = join(outDir, 'results');
-rmSync(resultsDir, { recursive: true, force: true });
+const REVISIONS = option('--revision') ? [option('--revision')] : ALL_REVISIONS;
+for (const revision of REVISIONS) if (!ALL_REVISIONS.includes(revision)) fail(`unknown --revision ${revision} (one of ${ALL_REVISIONS.join(', ')})`);
+const resultsDirOf = (revision) => join(outDir, `results-${revision}`);
+for (const revision of REVISIONS) rmSync(resultsDirOf(revision), { recursive: true, force: true });
 const serverLogPath = join(outDir, 'server.log');
-const suiteLogPath = join(outDir, 'suite.log');
+const suiteLogPathOf = (revision) => join(outDir, `suite-${revision}.log`);
 
 function startServer() {
   const child = spawn(process.execPath, [CLI, SERVER_MODULE, '--http', '--host', '127.0.0.1', '--port', '0'], {
@@ -116,17 +119,17 @@ function stopServer(child) {
 
 // ----- 3. the suite -----
 
-function runSuite(url) {
+function runSuite(url, revision) {
   return new Promise((done) => {
-    const suiteLog = createWriteStream(suiteLogPath);
-    const child = spawn(node22, [suiteBin, 'server', '--url', url, '--requirements', REVISION, '--output-dir', resultsDir], {
+    const suiteLog = createWriteStream(suiteLogPathOf(revision));
+    const child = spawn(node22, [suiteBin, 'server', '--url', url, '--requirements', revision, '--output-dir', resultsDirOf(revision)], {
       cwd: outDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(suiteLog, { end: false });
     child.stderr.pipe(suiteLog, { end: false });
     child.stdout.on('data', (chunk) => {
-      for (const m of chunk.toString('utf8').matchAll(/=== Running scenario: (\S+) ===/g)) log(`scenario ${m[1]}`);
+      for (const m of chunk.toString('utf8').matchAll(/=== Running scenario: (\S+) ===/g)) log(`${revision} scenario ${m[1]}`);
     });
     child.once('exit', (code) => suiteLog.end(() => done(code ?? 1)));
   });
@@ -136,7 +139,7 @@ function runSuite(url) {
 
 const TIMESTAMP = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
-function readResults() {
+function readResults(resultsDir) {
   const byScenario = new Map();
   if (!existsSync(resultsDir)) return byScenario;
   for (const entry of readdirSync(resultsDir, { withFileTypes: true })) {
@@ -147,6 +150,17 @@ function readResults() {
     byScenario.set(scenario, JSON.parse(readFileSync(file, 'utf8')));
   }
   return byScenario;
+}
+
+function verdict(checks) {
+  if (!checks) return { status: 'not run', failures: 0, warnings: 0, passed: 0 };
+  const count = (s) => checks.filter((c) => c.status === s).length;
+  const failures = count('FAILURE');
+  const warnings = count('WARNING');
+  const passed = count('SUCCESS');
+  // A scenario with no passing check at all (only skipped/info) proved nothing: not a pass.
+  const status = failures > 0 || passed === 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
+  return { status, failures, warnings, passed, skipped: count('SKIPPED'), info: count('INFO') };
 }
 
 /**
@@ -169,8 +183,7 @@ function knownCause(scenario, checks) {
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const clip = (s, n = 400) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-function report({ required, notScored }, results, url) {
-  const date = new Date().toISOString();
+function section(revision, { required, notScored }, results) {
   const rows = required.map((scenario) => ({ scenario, ...verdict(results.get(scenario)) }));
   const extra = [...results.keys()].filter((s) => !required.includes(s));
   const totals = { pass: 0, warn: 0, fail: 0, 'not run': 0 };
@@ -178,11 +191,8 @@ function report({ required, notScored }, results, url) {
   const icon = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', 'not run': '❌ not run' };
 
   const lines = [];
-  lines.push('# Conformance', '');
-  lines.push('Generated by `npm run conformance` (scripts/conformance.mjs) — do not edit by hand.', '');
-  lines.push(`- Suite: \`@modelcontextprotocol/conformance@${suiteVersion}\`, \`server --requirements ${REVISION}\``);
-  lines.push(`- Server: \`examples/everything\` via \`mcp-serve --http\` on 127.0.0.1 (${url.replace(/:\d+\//, ':PORT/')})`);
-  lines.push(`- Date: ${date}`);
+  lines.push(`## ${revision}${revision === ALL_REVISIONS[0] ? ' (modern, stateless)' : ' (legacy, initialize-based sessions)'}`, '');
+  lines.push(`- Suite: \`server --requirements ${revision}\``);
   lines.push(`- Required server scenarios: ${rows.length} — **${totals.pass} pass**, ${totals.warn} warn, ${totals.fail} fail${totals['not run'] ? `, ${totals['not run']} not run` : ''} (warnings count as failures)`);
   lines.push('');
   lines.push('| scenario | result | checks passed | failed | warnings |');
@@ -193,9 +203,9 @@ function report({ required, notScored }, results, url) {
 
   const bad = rows.filter((r) => r.status !== 'pass');
   if (bad.length > 0) {
-    lines.push('## Failures and warnings', '');
+    lines.push(`### Failures and warnings (${revision})`, '');
     for (const r of bad) {
-      lines.push(`### ${r.scenario}`, '');
+      lines.push(`#### ${r.scenario}`, '');
       const checks = results.get(r.scenario);
       if (!checks) {
         lines.push('- the scenario produced no results (see the suite log)', '');
@@ -210,7 +220,7 @@ function report({ required, notScored }, results, url) {
   }
 
   if (extra.length > 0) {
-    lines.push('## Run but not scored', '');
+    lines.push(`### Run but not scored (${revision})`, '');
     lines.push('| scenario | reason | result | checks passed | failed | warnings |');
     lines.push('| --- | --- | --- | ---: | ---: | ---: |');
     for (const scenario of extra.sort()) {
@@ -219,8 +229,19 @@ function report({ required, notScored }, results, url) {
     }
     lines.push('');
   }
+  return { rows, totals, lines };
+}
+
+function writeReport(sections, url) {
+  const lines = [];
+  lines.push('# Conformance', '');
+  lines.push('Generated by `npm run conformance` (scripts/conformance.mjs) — do not edit by hand.', '');
+  lines.push(`- Suite: \`@modelcontextprotocol/conformance@${suiteVersion}\``);
+  lines.push(`- Server: \`examples/everything\` via \`mcp-serve --http\` on 127.0.0.1 (${url.replace(/:\d+\//, ':PORT/')}), one dual-era endpoint for both requirement sets`);
+  lines.push(`- Date: ${new Date().toISOString()}`);
+  lines.push('');
+  for (const s of sections) lines.push(...s.lines);
   writeFileSync(join(ROOT, 'CONFORMANCE.md'), lines.join('\n'));
-  return { rows, totals };
 }
 
 // ----- main -----
@@ -230,13 +251,17 @@ let exitCode = 1;
 try {
   server = await startServer();
   log(`server at ${server.url}; suite ${suiteVersion} with ${node22}`);
-  const suiteExit = await runSuite(server.url);
-  const reqs = requirements(REVISION, 'server');
-  const results = readResults();
-  const { rows, totals } = report(reqs, results, server.url);
-  for (const r of rows) log(`${r.status.padEnd(7)} ${r.scenario}`);
-  log(`${totals.pass}/${rows.length} required scenarios pass (suite exit ${suiteExit}); wrote CONFORMANCE.md`);
-  exitCode = rows.every((r) => r.status === 'pass') ? 0 : 1;
+  const sections = [];
+  for (const revision of REVISIONS) {
+    const suiteExit = await runSuite(server.url, revision);
+    const result = section(revision, requirements(revision, 'server'), readResults(resultsDirOf(revision)));
+    for (const r of result.rows) log(`${revision} ${r.status.padEnd(7)} ${r.scenario}`);
+    log(`${revision}: ${result.totals.pass}/${result.rows.length} required scenarios pass (suite exit ${suiteExit})`);
+    sections.push(result);
+  }
+  writeReport(sections, server.url);
+  log('wrote CONFORMANCE.md');
+  exitCode = sections.every((s) => s.rows.every((r) => r.status === 'pass')) ? 0 : 1;
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   exitCode = 2;

@@ -6,6 +6,8 @@ import { listenAndAnnounce } from './announce.js';
 
 const app = Fastify({ logger: false });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false });
+// The same server on its own path for the legacy workload (L0 answers per path; the SDK's stateless server has no sessions).
+await app.register(mcpPlugin, { servers: [BenchServer], path: '/legacy', requestLogLevel: false });
 for (const n of LIST_SIZES) {
   // One page holds every tool, as the SDK answers (Decorum's default page is 100 items).
   await app.register(mcpPlugin, { servers: [listServer(n)], path: `/list-${n}`, pageSize: 1000, requestLogLevel: false });

@@ -1,7 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { codeBlocks, documentationFiles, FRAGMENT, type CodeBlock } from '../support/doc-blocks.js';
+import { codeBlocks, documentationFiles, FRAGMENT, TESTED_REGION, type CodeBlock } from '../support/doc-blocks.js';
 import { ROOT } from '../support/stdio-process.js';
 
 /**
@@ -54,9 +54,25 @@ describe('the code in the docs', () => {
     }
   });
 
-  test('TypeScript is fenced as ts (or ts fragment), so no block escapes the check', () => {
-    const other = blocks.filter((block) => /^(typescript|tsx?|mts|cts)\b/.test(block.info) && block.info !== 'ts' && block.info !== FRAGMENT);
+  test('TypeScript is fenced as ts (or ts fragment, ts region), so no block escapes the check', () => {
+    const other = blocks.filter((block) => /^(typescript|tsx?|mts|cts)\b/.test(block.info) && block.info !== 'ts' && block.info !== FRAGMENT && block.info !== TESTED_REGION);
     expect(other.map((block) => `${block.file}:${block.line - 1}: \`\`\`${block.info}`)).toEqual([]);
+  });
+
+  test('every ts region block is, verbatim, the region of a test that runs it', () => {
+    const regions = blocks.filter((block) => block.info === TESTED_REGION);
+    const unmatched = regions.filter((block) => {
+      const marker = /^<!-- region: ([a-z0-9-]+) -->$/.exec(readFileSync(join(ROOT, block.file), 'utf8').split('\n')[block.line - 3] ?? '');
+      if (!marker) return true;
+      const testDir = join(ROOT, dirname(block.file), 'test');
+      const tests = existsSync(testDir) ? readdirSync(testDir).filter((name) => name.endsWith('.test.ts')) : [];
+      const dedent = (text: string) => text.split('\n').map((l) => l.replace(/^ {2}/, '')).join('\n').trim();
+      return !tests.some((name) => {
+        const region = new RegExp(`// #region ${marker[1]}\\n([\\s\\S]*?)\\s*// #endregion`).exec(readFileSync(join(testDir, name), 'utf8'));
+        return region !== null && dedent(region[1]!) === block.code.trim();
+      });
+    });
+    expect(unmatched.map((block) => `${block.file}:${block.line - 1}`)).toEqual([]);
   });
 
   // One program for all: the docs' blocks, plus one wrong sample that proves the check bites.

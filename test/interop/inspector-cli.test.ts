@@ -6,8 +6,10 @@ import { serveHttpProcess } from '../../packages/fastify/test/support/cli-proces
 import { MCP_SERVE, ROOT } from '../support/stdio-process.js';
 
 /**
- * The MCP Inspector CLI (a pinned devDependency), in its 2026-07-28 ("modern") era, lists and
- * calls the weather example's tools over stdio and over Streamable HTTP.
+ * The MCP Inspector CLI (a pinned devDependency) in both its eras — `legacy` (initialize, 2025-11-25)
+ * and `modern` (2026-07-28) — lists and calls the weather example's tools, reads a resource and gets
+ * a prompt, over stdio and over Streamable HTTP. (The CLI answers no elicitation and shows no
+ * notifications; the SDK clients in dual-era-clients.test.ts cover those.)
  */
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -21,22 +23,28 @@ async function inspector(args: string[]): Promise<any> {
   return JSON.parse(stdout);
 }
 
-describe('MCP Inspector CLI interop', () => {
-  test('stdio: tools/list and tools/call', async () => {
-    const target = [process.execPath, MCP_SERVE, WEATHER];
-    const list = await inspector([...target, '--protocol-era', 'modern', '--method', 'tools/list']);
-    expect(list.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current']);
-    const call = await inspector([...target, '--protocol-era', 'modern', '--method', 'tools/call', '--tool-name', 'weather_current', '--tool-arg', 'location=Tokyo']);
-    expect(call).toMatchObject({ isError: false, content: [{ type: 'text', text: expect.stringContaining('Current weather in Tokyo') }] });
+async function walkthrough(target: string[], era: 'legacy' | 'modern'): Promise<void> {
+  const at = [...target, '--protocol-era', era];
+  const list = await inspector([...at, '--method', 'tools/list']);
+  expect(list.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
+  expect(list.tools[0].inputSchema.required).toEqual(['location']);
+  const call = await inspector([...at, '--method', 'tools/call', '--tool-name', 'weather_current', '--tool-arg', 'location=London', 'units=imperial']);
+  expect(call).toMatchObject({ isError: false, content: [{ type: 'text', text: expect.stringContaining('57°F') }] });
+  const read = await inspector([...at, '--method', 'resources/read', '--uri', 'weather://cities/tokyo']);
+  expect(JSON.parse(read.contents[0].text)).toMatchObject({ city: 'tokyo', conditions: 'Sunny' });
+  const prompt = await inspector([...at, '--method', 'prompts/get', '--prompt-name', 'weather_report', '--prompt-args', 'location=Tokyo', 'style=formal']);
+  expect(prompt.messages[0].content.text).toContain('formal three-sentence weather report for Tokyo');
+}
+
+describe.each(['legacy', 'modern'] as const)('MCP Inspector CLI interop (%s era)', (era) => {
+  test('stdio: tools, a resource, a prompt', async () => {
+    await walkthrough([process.execPath, MCP_SERVE, WEATHER], era);
   });
 
-  test('HTTP: tools/list and tools/call', async () => {
+  test('HTTP: tools, a resource, a prompt', async () => {
     const server = await serveHttpProcess([WEATHER, '--http', '--port', '0']);
     try {
-      const list = await inspector([server.url, '--protocol-era', 'modern', '--method', 'tools/list']);
-      expect(list.tools[0].inputSchema.required).toEqual(['location']);
-      const call = await inspector([server.url, '--protocol-era', 'modern', '--method', 'tools/call', '--tool-name', 'weather_current', '--tool-arg', 'location=London', 'units=imperial']);
-      expect(call.content[0].text).toContain('57°F');
+      await walkthrough([server.url], era);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

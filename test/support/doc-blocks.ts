@@ -49,3 +49,10 @@ export function codeBlocks(file: string): CodeBlock[] {
  * whole should be.
  */
 export const FRAGMENT = 'ts fragment';
+
+/**
+ * A block fenced as ```ts region is a verbatim `// #region NAME` of a test file in the same
+ * package's `test/` folder, named by the `<!-- region: NAME -->` line above the fence: that test
+ * type-checks and runs it, with the imports and set-up the region shares with its neighbours.
+ */
+export const TESTED_REGION = 'ts region';

@@ -183,6 +183,53 @@ function textForm(field: string) {
 /** The `{ ok: boolean }` confirmation form. */
 const CONFIRM_FORM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
 
+/** The form of `test_elicitation`. */
+const USER_FORM = {
+  type: 'object',
+  properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
+  required: ['username', 'email'],
+} as const;
+
+/** SEP-1034: a default for every primitive type. */
+const DEFAULTS_FORM = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', default: 'John Doe' },
+    age: { type: 'integer', default: 30 },
+    score: { type: 'number', default: 95.5 },
+    status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+    verified: { type: 'boolean', default: true },
+  },
+} as const;
+
+/** SEP-1330: untitled and titled single- and multi-select enums, and the deprecated enumNames. */
+const ENUMS_FORM = {
+  type: 'object',
+  properties: {
+    untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: {
+      type: 'string',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+        { const: 'value3', title: 'Third Option' },
+      ],
+    },
+    legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+    untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+    titledMulti: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+          { const: 'value3', title: 'Third Choice' },
+        ],
+      },
+    },
+  },
+} as const;
+
 /** A single-message text sampling request. */
 function askModel(prompt: string, maxTokens: number): CreateMessageParams {
   return { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens };
@@ -281,6 +328,38 @@ export class EverythingServer {
     await pause(50, ctx.signal);
     ctx.log.info('Tool execution completed');
     return 'Tool with logging executed successfully';
+  }
+
+  // ----- tools: asking the client, as the 2025-11-25 scenarios name them -----
+  // The same handlers serve both eras: a live request on a legacy session, an MRTR round on modern.
+
+  @Tool({ description: 'Sends three log messages at info level, ~50 ms apart', input: null })
+  test_tool_with_logging(args: unknown, ctx: ToolContext) {
+    return this.test_logging_tool(args, ctx);
+  }
+
+  @Tool({ description: "Asks the client's model to answer a prompt (sampling/createMessage)", input: Type.Object({ prompt: Type.String({ description: 'The prompt to send to the LLM' }) }) })
+  async test_sampling(args: { prompt: string }, ctx: ToolContext) {
+    const answer = await ctx.sample(askModel(args.prompt, 100));
+    return `LLM response: ${sampledText(answer)}`;
+  }
+
+  @Tool({ description: 'Asks the user for a username and an email (elicitation/create)', input: Type.Object({ message: Type.String({ description: 'The message to show the user' }) }) })
+  async test_elicitation(args: { message: string }, ctx: ToolContext) {
+    const answer = await ctx.elicit({ message: args.message, requestedSchema: USER_FORM });
+    return `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
+  }
+
+  @Tool({ description: 'Asks for a form whose every primitive field has a default (SEP-1034)', input: null })
+  async test_elicitation_sep1034_defaults(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.elicit({ message: 'Please review the defaults', requestedSchema: DEFAULTS_FORM });
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
+  }
+
+  @Tool({ description: 'Asks for a form with all five enum variants (SEP-1330)', input: null })
+  async test_elicitation_sep1330_enums(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.elicit({ message: 'Please choose', requestedSchema: ENUMS_FORM });
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
   }
 
   @Tool({

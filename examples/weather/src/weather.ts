@@ -1,10 +1,12 @@
 /**
- * The weather example: one tool, one resource, one resource template and one prompt.
+ * The weather example: tools, one resource, one resource template and one prompt. One tool asks
+ * the user (`ctx.elicit`) and reports progress; another changes the tool list at run time. The
+ * same class serves 2026-07-28 clients and legacy (2025-11-25) clients alike.
  * Serve it with `mcp-serve examples/weather/src/weather.ts` (stdio) — see the README.
  */
 import 'reflect-metadata';
 import { IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { Field, McpServer, Prompt, Resource, Tool, ToolError, type ToolContext } from '@decorum/core';
+import { Field, McpServer, Prompt, Resource, serverOf, Tool, ToolError, type ToolContext } from '@decorum/core';
 
 /** Units the forecast can be given in. */
 export const UNITS = ['metric', 'imperial', 'kelvin'] as const;
@@ -35,6 +37,26 @@ export class ReportArgs {
   style?: string;
 }
 
+/** Arguments of `weather_forecast`. */
+export class ForecastArgs {
+  @Field({ description: 'City name' })
+  @IsString()
+  @MinLength(1)
+  location!: string;
+}
+
+/** The form `weather_forecast` asks with. */
+const DAYS_FORM = { type: 'object', properties: { days: { type: 'integer', minimum: 1, maximum: 5, description: 'Days of forecast (1-5)' } }, required: ['days'] } as const;
+
+/** The tool `weather_alerts_toggle` adds and removes at run time. */
+@McpServer({ name: 'weather-alerts', version: '1.0.0' })
+class WeatherAlerts {
+  @Tool({ description: 'Weather alerts in force (there are none)', input: null })
+  weather_alerts(): string {
+    return 'No weather alerts in force.';
+  }
+}
+
 const CITIES: Record<string, { celsius: number; conditions: string }> = {
   'new york': { celsius: 22, conditions: 'Partly cloudy' },
   london: { celsius: 14, conditions: 'Light rain' },
@@ -59,6 +81,31 @@ export class WeatherServer {
     if (!city) throw new ToolError(`No weather data for "${args.location}". Known locations: New York, London, Tokyo.`);
     ctx.log.debug({ location: args.location }, 'weather lookup');
     return `Current weather in ${args.location}:\nTemperature: ${temperature(city.celsius, args.units)}\nConditions: ${city.conditions}`;
+  }
+
+  @Tool({ title: 'Forecast', description: 'A forecast for the coming days: asks how many days, then reports progress per day' })
+  async weather_forecast(args: ForecastArgs, ctx: ToolContext): Promise<string> {
+    const city = CITIES[args.location.trim().toLowerCase()];
+    if (!city) throw new ToolError(`No weather data for "${args.location}". Known locations: New York, London, Tokyo.`);
+    const answer = await ctx.elicit<{ days: number }>({ message: `How many days of forecast for ${args.location}?`, requestedSchema: DAYS_FORM }, { key: 'days' });
+    if (answer.action !== 'accept') return `Forecast for ${args.location}: not requested (${answer.action}).`;
+    const days = answer.content!.days;
+    const lines = [];
+    for (let day = 1; day <= days; day++) {
+      lines.push(`Day ${day}: ${city.conditions}, around ${temperature(city.celsius + (day % 3) - 1, 'metric')}`);
+      ctx.progress(day, days, `Day ${day} of ${days}`);
+      // A real forecast takes a moment per day (and a client may handle progress after a response that follows at once).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return `Forecast for ${args.location}:\n${lines.join('\n')}`;
+  }
+
+  @Tool({ description: 'Turns the weather_alerts tool on or off: the tool list changes either way', input: null })
+  weather_alerts_toggle(): string {
+    const { live } = serverOf(this);
+    if (live.tools.remove('weather_alerts')) return 'weather_alerts is off.';
+    live.add(WeatherAlerts);
+    return 'weather_alerts is on.';
   }
 
   @Resource({ uri: 'weather://cities', name: 'cities', description: 'The locations this server knows', mimeType: 'application/json' })

@@ -12,6 +12,10 @@ export interface ServeOptions {
   path: string;
   /** HTTP: on SIGTERM/SIGINT, how long in-flight requests may still finish. */
   shutdownTimeout: number;
+  /** HTTP: how long a client may take to send a whole request (0 = no limit). */
+  requestTimeout: number;
+  /** HTTP: how long a client may take to send the request headers. */
+  headersTimeout: number;
   /** stdio: the longest accepted line in bytes. */
   maxLineBytes: number;
   /** Print what the list methods would serve, then exit (see `list-preview.ts`). */
@@ -20,11 +24,26 @@ export interface ServeOptions {
   json: boolean;
   /** Re-import the module when it (or a file it imports) changes, and keep serving (see `watch.ts`). */
   watch: boolean;
+  /** Which protocol eras to serve: `dual` (default), `modern` or `legacy`; unset leaves the module's own options. */
+  eras?: 'dual' | 'modern' | 'legacy';
+  /** Legacy sessions: how long a client has to answer an elicitation, sampling or roots request (ms). */
+  clientRequestTimeout?: number;
+}
+
+function eras(value: string): NonNullable<ServeOptions['eras']> {
+  if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
+  throw new InvalidArgumentError('must be dual, modern or legacy');
 }
 
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function nonNegativeInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be an integer ≥ 0');
   return n;
 }
 
@@ -35,7 +54,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
+ * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
@@ -48,10 +67,14 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
     .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
+    .option('--request-timeout <ms>', 'HTTP: a client must send its whole request (headers and body) within this time, else 408 and the connection closes (0 = no limit)', nonNegativeInteger, 30_000)
+    .option('--headers-timeout <ms>', 'HTTP: a client must send the request headers within this time', positiveInteger, 10_000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
     .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
     .option('--json', 'with --list: print the exact result pages as JSON', false)
     .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
+    .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
+    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

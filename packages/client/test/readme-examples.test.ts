@@ -1,4 +1,4 @@
-// The code blocks of packages/client/README.md, verbatim (readme.test.ts checks they match):
+// The code blocks of packages/client/README.md, verbatim (test/docs/docs-code.test.ts checks they match):
 // type-checked by `npm run typecheck` and run here, so the README cannot rot.
 // #region imports
 import { connect, createTestClient, McpHost, runAnthropicToolUse, toAnthropicTools } from '@decorum/client';

@@ -38,6 +38,7 @@ export { text, image, audio, resourceLink, embeddedResource } from './results/co
 
 // Building and serving
 export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
 export { LiveRegistry, type LiveCollection, type LiveTarget } from './live/live-registry.js';
@@ -47,11 +48,18 @@ export type { SubscriptionFilter, ChannelFlow, FlowChannel } from './live/subscr
 export { serverOf } from './live/server-of.js';
 export { isDecorumServer } from './registry/scanner.js';
 export { McpEngine, type PreparedRequest } from './engine/engine.js';
+// The legacy era (2025-11-25 and earlier, initialize-based sessions)
+export { LegacySession, type LegacySessionOptions, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
+export { type Eras, isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './legacy/versions.js';
+export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './legacy/client-requests.js';
+export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export { Cancellation } from './engine/cancellation.js';
 export type { RequestMeta } from './engine/meta.js';
-export { parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 export { createDefaultLogger, type Logger } from './logging/logger.js';
@@ -81,16 +89,22 @@ export {
   HeaderMismatchError,
   MissingRequiredClientCapabilityError,
   UnsupportedProtocolVersionError,
+  ResourceNotFoundError,
+  ClientRequestTimeoutError,
+  ClientRequestFailedError,
   ForbiddenError,
   RateLimitedError,
 } from './errors/protocol-errors.js';
+export { legacyErrorResponse } from './errors/legacy-errors.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { shutdownErrors } from './errors/shutdown-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
 
 // Schemas and validation
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
+export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol

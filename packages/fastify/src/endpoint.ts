@@ -1,7 +1,8 @@
 import {
   type Cancellation,
-  encodeMessage,
   encodeMessageBytes,
+  encodeSafely,
+  encodeSafelyBytes,
   errorResponse,
   InvalidRequestError,
   isErrorResponse,
@@ -24,6 +25,7 @@ import {
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, type AcceptedResponses } from './accept.js';
+import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
@@ -47,6 +49,10 @@ export interface Exchange extends ExchangeRecord {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+function logUnserializable(logger: Logger, error: unknown): void {
+  logger.error({ err: error }, 'a message could not be serialized to JSON');
+}
 const noop = (): void => {};
 
 /** Writes one JSON-RPC message as a plain JSON response. */
@@ -70,6 +76,9 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  * and only then the choice of JSON or SSE and the handler.
  */
 export class McpEndpoint {
+  /** Requests being executed, with where their answer goes (see running-requests.ts). */
+  private readonly running = new Map<Exchange, FastifyReply | SseStream>();
+
   constructor(
     private readonly server: DecorumServer,
     private readonly paramHeaders: McpParamHeaders,
@@ -87,6 +96,8 @@ export class McpEndpoint {
     if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
       return new HttpRefusal('unsupported-media-type', `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
     }
+    const encoding = checkBodyEncoding(request.headers, type);
+    if (encoding) return encoding;
     exchange.accepted = acceptedResponses(request.headers.accept);
     if (!exchange.accepted.json && !exchange.accepted.sse) {
       return new HttpRefusal('not-acceptable', 'Not Acceptable: the Accept header must allow application/json and text/event-stream');
@@ -100,7 +111,7 @@ export class McpEndpoint {
     let message: unknown;
     let envelope;
     try {
-      message = parseJson(typeof request.body === 'string' ? request.body : '');
+      message = parseJson(bodyText(request.body));
       envelope = readEnvelope(message);
     } catch (error) {
       return this.fail(reply, exchange, readableId(message), error, 'request');
@@ -149,14 +160,23 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
+    this.running.set(exchange, reply);
     const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop });
-    if (response === undefined || exchange.cancellation.cancelled) return this.abandon(reply, exchange);
+    this.running.delete(exchange);
+    if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
-    return sendJson(reply, isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS, response);
+    let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
+    // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
+    const body = encodeSafelyBytes(response, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = errorStatus(-32603, 'handler');
+    });
+    return reply.code(status).type(JSON_TYPE).send(body);
   }
 
   /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
@@ -167,13 +187,17 @@ export class McpEndpoint {
     const stream = new SseStream(reply.raw);
     stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
     let response: EngineResponse | undefined;
+    this.running.set(exchange, stream);
     try {
       response = await this.server.engine.execute(prepared, {
         cancellation: exchange.cancellation,
         logger,
         auth: exchange.auth,
         peer: reply.request.ip,
-        notify: (notification: JsonRpcNotification) => stream.send(encodeMessage(notification)),
+        notify: (notification: JsonRpcNotification) => {
+          const json = encodeSafely(notification, (error) => logUnserializable(logger, error));
+          if (json !== undefined) stream.send(json);
+        },
         flow: sseFlow(reply.raw),
       } as FlowChannel);
     } catch (error) {
@@ -181,10 +205,35 @@ export class McpEndpoint {
       logger.error({ err: error }, 'MCP request failed unexpectedly');
       response = errorResponse(prepared.request.id, error);
     }
+    this.running.delete(exchange);
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
-    // A cancelled request (client gone) gets nothing more; the stream ends either way.
-    stream.end(response === undefined || exchange.cancellation.cancelled ? undefined : encodeMessage(response));
+    // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
+    // the result cannot be serialized (then with a -32603 for its id).
+    const last =
+      response === undefined || exchange.cancellation.cancelled
+        ? undefined
+        : encodeSafely(response, (error) => {
+            logUnserializable(logger, error);
+            exchange.errorCode = -32603;
+          });
+    stream.end(last);
     return reply;
+  }
+
+  /**
+   * Answers every request still executing with `error` — a JSON answer (200, as handler-level
+   * errors are), or the last event of its SSE stream — and cancels it (its handler sees
+   * `ctx.signal` abort; what it returns later is dropped). For shutdown and crashes.
+   */
+  answerRunning(error: () => McpProtocolError): void {
+    for (const [exchange, answer] of this.running) {
+      const message = errorResponse(exchange.rpcId, error());
+      exchange.errorCode = message.error.code;
+      if (answer instanceof SseStream) answer.end(encodeSafely(message, noop));
+      else if (!answer.sent) sendJson(answer, errorStatus(message.error.code, 'handler'), message);
+      exchange.cancellation.cancel();
+    }
+    this.running.clear();
   }
 
   /** The client went away: nothing is written, and Fastify is told the reply is handled. */

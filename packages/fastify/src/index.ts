@@ -8,7 +8,7 @@
 
 /** The plugin to register in any Fastify app, and its options. */
 export { mcpPlugin } from './plugin.js';
-export type { McpPluginOptions, McpAuthOptions, JwtValidationOptions } from './options.js';
+export type { McpPluginOptions, McpAuthOptions, JwtValidationOptions, LegacySessionsOptions } from './options.js';
 
 /** OAuth 2.1 protected resource: the pieces `auth` is built from, for tooling and tests. */
 export { McpResourceServer, type Authentication } from './auth/resource-server.js';
@@ -19,9 +19,11 @@ export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
 export { serveHttp, type HttpServeOptions, type HttpServer } from './serve-http.js';
+export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin policy: the default allowlist test and the option's type. */
 export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+export { hostPolicy, type AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';

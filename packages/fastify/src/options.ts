@@ -1,7 +1,11 @@
 import type { DecorumServer, ServerOptions, ServerTarget } from '@decorum/core';
 import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
+import type { AllowedHosts } from './host-check.js';
 import type { AllowedOrigins } from './origin.js';
+import type { LegacySessionsOptions } from './legacy/session-store.js';
+
+export type { LegacySessionsOptions } from './legacy/session-store.js';
 
 export type { McpAuthOptions, JwtValidationOptions } from './auth/options.js';
 
@@ -24,6 +28,12 @@ export interface McpPluginOptions extends ServerOptions {
    * `[::1]` on any port. A request without `Origin` is always served; others get 403.
    */
   allowedOrigins?: AllowedOrigins;
+  /**
+   * `Host` headers the endpoint answers (DNS-rebinding defence). Default: on a loopback connection,
+   * `localhost`, `127.0.0.1` or `[::1]` (any port); other connections unchecked. A list of host
+   * names or a predicate applies to every request; `'any'` turns the check off. Others get 403.
+   */
+  allowedHosts?: AllowedHosts;
   /** The largest accepted request body in bytes (default 4 MiB); larger ones get 413 before parsing. */
   bodyLimit?: number;
   /**
@@ -41,6 +51,12 @@ export interface McpPluginOptions extends ServerOptions {
    * metadata at `/.well-known/oauth-protected-resource…`. See {@link McpAuthOptions}.
    */
   auth?: McpAuthOptions;
+  /**
+   * Legacy (2025-11-25 and earlier) sessions on this endpoint, served unless `eras` is `modern`:
+   * idle expiry (default 30 min), the most open at once (10,000), and the events kept per stream
+   * for `Last-Event-ID` resumption (100).
+   */
+  legacySessions?: LegacySessionsOptions;
 }
 
 export const DEFAULT_PATH = '/mcp';

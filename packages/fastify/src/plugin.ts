@@ -1,15 +1,20 @@
-import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { McpResourceServer } from './auth/resource-server.js';
+import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
+import { hostPolicy } from './host-check.js';
+import { trackEndpoint } from './running-requests.js';
 import { originPolicy } from './origin.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange, requestLoggerFactory, serverLogger } from './request-log.js';
 import { errorStatus } from './status.js';
+import { LegacyEndpoint } from './legacy/legacy-endpoint.js';
+import { legacySessionsOptions, SessionStore } from './legacy/session-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,11 +25,6 @@ declare module 'fastify' {
 
 const NOT_POST = ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'] as const;
 const BOTH_ACCEPTED = Object.freeze({ json: true, sse: true });
-
-/** The JSON content-type parser: the body stays text (core's parser reports -32700 itself). */
-function keepText(_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void {
-  done(null, body);
-}
 
 /** Fastify's own body-reading errors, answered as refusals with a JSON-RPC body. */
 function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undefined {
@@ -49,16 +49,26 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
-  const { servers, path: _path, prefix: _prefix, allowedOrigins, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, ...serverOptions } = options;
+  const { servers, path: _path, prefix: _prefix, allowedOrigins, allowedHosts, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, legacySessions, ...serverOptions } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
   const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
+  let sessions;
+  try {
+    sessions = legacySessionsOptions(legacySessions);
+  } catch (error) {
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, (error as Error).message);
+  }
+  // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
+  const legacy = server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLoggerFactory(app.log), authorize);
   return {
+    legacy,
     server,
     resourceServer,
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
+    checkHost: hostPolicy(allowedHosts),
     endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLoggerFactory(app.log), sseKeepAliveMs, authorize, resourceServer && ((error) => resourceServer.forbiddenChallenge(error))),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
@@ -82,7 +92,9 @@ function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void
 }
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, resourceServer, path, bodyLimit, allowsOrigin, endpoint, requestLogLevel } = prepare(app, options);
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
+  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler.
+  await preloadValidators();
   let mountedAt = path;
 
   // The routes live in their own encapsulated context, so the JSON parser, hooks and error handler
@@ -91,9 +103,9 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
     async (scope) => {
       mountedAt = `${scope.prefix}${path}`;
       scope.decorateRequest(EXCHANGE, null);
-      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself.
+      // Bodies stay text so that core's parser reports malformed JSON as -32700 itself (body-text.ts).
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8Body);
 
       scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         const refusal = refusalFor(error, bodyLimit);
@@ -128,17 +140,36 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
           return;
         }
+        const badHost = checkHost(request);
+        if (badHost) {
+          sendRefusal(reply, badHost);
+          return;
+        }
         done();
       });
 
-      // Pipeline step 2: this revision has no GET stream and no session to DELETE.
+      // Pipeline step 2: 2026-07-28 has no GET stream and no session to DELETE; legacy sessions do.
+      const authenticateOnly = resourceServer
+        ? async (request: FastifyRequest, reply: FastifyReply) => {
+            // The wrong method is 405 before any token is looked at, as for POST.
+            if (request.method !== 'GET' && request.method !== 'DELETE') return;
+            const authentication = await resourceServer.authenticate(request);
+            if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
+            (request as WithExchange)[EXCHANGE].auth = authentication.auth;
+          }
+        : undefined;
       scope.route({
         method: [...NOT_POST],
         url: path,
         exposeHeadRoute: false,
         logLevel: options.logLevel,
-        handler: async (_request, reply) =>
-          sendRefusal(reply.header('allow', 'POST'), new HttpRefusal('method-not-allowed', 'Method Not Allowed: the MCP endpoint accepts POST only')),
+        onRequest: legacy && authenticateOnly,
+        handler: async (request, reply) => {
+          if (legacy && request.method === 'GET') return legacy.get(request, reply, (request as WithExchange)[EXCHANGE]);
+          if (legacy && request.method === 'DELETE') return legacy.delete(request, reply, (request as WithExchange)[EXCHANGE]);
+          const allowed = legacy ? 'GET, POST, DELETE' : 'POST';
+          return sendRefusal(reply.header('allow', allowed), new HttpRefusal('method-not-allowed', `Method Not Allowed: the MCP endpoint accepts ${allowed} only`));
+        },
       });
 
       // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
@@ -165,7 +196,11 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         bodyLimit,
         logLevel: options.logLevel,
         onRequest,
-        handler: (request, reply) => endpoint.post(request, reply, (request as WithExchange)[EXCHANGE]),
+        handler: (request, reply) => {
+          const exchange = (request as WithExchange)[EXCHANGE];
+          const legacyMessage = legacy?.claim(request);
+          return legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
+        },
       });
     },
     { prefix: options.prefix },
@@ -173,6 +208,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // RFC 9728 metadata, unauthenticated, at the host's well-known URIs (outside the endpoint's context).
   resourceServer?.registerMetadataRoutes(app, mountedAt);
 
+  // serveHttp answers what still runs at the end of shutdown (running-requests.ts).
+  trackEndpoint(app.server, endpoint);
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
   let own = mountsByContext.get(app);
   if (!own) mountsByContext.set(app, (own = new Map()));
@@ -180,6 +217,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10).
   app.addHook('preClose', (done) => {
     server.closeSubscriptions();
+    legacy?.store.closeAll();
     done();
   });
   if (!app.hasDecorator('mcpServers')) app.decorate('mcpServers', { getter: mountsVisibleFrom });

@@ -1,7 +1,12 @@
-import type { DecorumServer, ServerTarget } from '@decorum/core';
+import { shutdownErrors, type DecorumServer, type ServerTarget } from '@decorum/core';
 import type { FastifyInstance } from 'fastify';
 import { createMcpApp, type McpAppOptions } from './app.js';
 import { DEFAULT_PATH } from './options.js';
+import { exitOnUncaughtException } from './process-errors.js';
+import { answerRunningRequests } from './running-requests.js';
+
+/** How long the answers to cut-off requests may take to leave before their connections are closed. */
+const ANSWER_FLUSH_MS = 100;
 
 /** Options of {@link serveHttp}. */
 export interface HttpServeOptions extends McpAppOptions {
@@ -13,6 +18,11 @@ export interface HttpServeOptions extends McpAppOptions {
   shutdownGraceMs?: number;
   /** Shut down on SIGTERM/SIGINT (default true). */
   handleSignals?: boolean;
+  /**
+   * The process-level error policy (default: as `handleSignals`): unhandled rejections are logged
+   * and serving goes on; an uncaught exception answers running requests with -32603, then exits 1.
+   */
+  handleProcessErrors?: boolean;
 }
 
 /** A listening HTTP server. */
@@ -28,8 +38,9 @@ export interface HttpServer {
 
 /** Serves decorated classes (or a built server) over Streamable HTTP until closed or signalled. */
 export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer, options: HttpServeOptions = {}): Promise<HttpServer> {
-  const { host = '127.0.0.1', port = 3000, shutdownGraceMs = 5000, handleSignals = true, ...appOptions } = options;
+  const { host = '127.0.0.1', port = 3000, shutdownGraceMs = 5000, handleSignals = true, handleProcessErrors = handleSignals, ...appOptions } = options;
   const app = await createMcpApp(targets, appOptions);
+  const removeProcessHandlers = handleProcessErrors ? exitOnUncaughtException(app) : undefined;
   await app.listen({ host, port });
   const address = app.server.address();
   const bound = typeof address === 'object' && address !== null ? address : { address: host, port, family: 'IPv4' };
@@ -45,16 +56,22 @@ export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer
         process.off('SIGTERM', onSignal);
         process.off('SIGINT', onSignal);
       }
-      // app.close() stops accepting and waits for in-flight requests; past the grace period their
-      // connections are cut, which cancels them (ctx.signal aborts) and lets close() finish.
+      // app.close() stops accepting and waits for in-flight requests; past the grace period they are
+      // answered and cancelled (ctx.signal aborts), and their connections cut, which lets close() finish.
+      // Requests still running then get -32603 "server shutting down" (their stream ends with it)
+      // before the connections go.
+      let cut: NodeJS.Timeout | undefined;
       const timer = setTimeout(() => {
-        app.log.warn({ graceMs: shutdownGraceMs }, 'shutdown grace period over: closing the remaining connections');
-        app.server.closeAllConnections();
+        app.log.warn({ graceMs: shutdownGraceMs }, 'shutdown grace period over: answering running requests, then closing the remaining connections');
+        answerRunningRequests(app.server, shutdownErrors.cutOff);
+        cut = setTimeout(() => app.server.closeAllConnections(), ANSWER_FLUSH_MS);
       }, shutdownGraceMs);
       try {
         await app.close();
       } finally {
         clearTimeout(timer);
+        clearTimeout(cut);
+        removeProcessHandlers?.();
         resolveClosed();
       }
     })();

@@ -6,16 +6,23 @@
 /** A refusal made before a JSON-RPC message is read: the HTTP layer said no. */
 export type RefusalKind =
   | 'forbidden-origin'
+  | 'forbidden-host'
   | 'method-not-allowed'
   | 'not-acceptable'
   | 'body-too-large'
   | 'unsupported-media-type'
   | 'unreadable-body'
   | 'unauthorized'
-  | 'insufficient-scope';
+  | 'insufficient-scope'
+  // Legacy (2025-11-25) sessions, see legacy/:
+  | 'session-required'
+  | 'unknown-session'
+  | 'stream-conflict'
+  | 'too-many-sessions';
 
 const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'forbidden-origin': 403,
+  'forbidden-host': 403, // DNS-rebinding defence: Host not allowed (host-check.ts)
   'method-not-allowed': 405,
   'not-acceptable': 406,
   'body-too-large': 413,
@@ -23,6 +30,10 @@ const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'unreadable-body': 400,
   unauthorized: 401, // OAuth: no, invalid or expired bearer token
   'insufficient-scope': 403, // OAuth: valid token without the scopes the operation needs
+  'session-required': 400, // a legacy request without Mcp-Session-Id
+  'unknown-session': 404, // unknown, expired or ended session: the client initializes again
+  'stream-conflict': 409, // a second standalone GET stream on one session
+  'too-many-sessions': 503, // the session store is full
 };
 
 /** The status of a refusal. */

@@ -142,7 +142,7 @@ describe('the pipeline around auth', () => {
   });
 
   test('Origin (403) and method (405) come before auth; auth before Content-Type (415)', async () => {
-    expect((await send(t.url, { method: 'GET' })).status).toBe(405);
+    expect((await send(t.url, { method: 'PUT' })).status).toBe(405);
     expect((await rpc(t.url, 1, 'tools/list', {}, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
     expect((await send(t.url, { headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(401);
   });

@@ -18,7 +18,7 @@ describe('mcp-serve --http', () => {
     try {
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const list = await rpc(served.url, 1, 'tools/list');
-      expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current']);
+      expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
       const call = await rpc(served.url, 2, 'tools/call', { name: 'weather_current', arguments: { location: 'Tokyo' } });
       expect(call.json.result.content[0].text).toContain('Sunny');
       served.child.kill('SIGTERM');
@@ -52,11 +52,11 @@ describe('mcp-serve --http', () => {
     }
   });
 
-  test('past --shutdown-timeout, remaining requests are cut and the process exits', async () => {
+  test('past --shutdown-timeout, remaining requests are answered with -32603 and the process exits', async () => {
     const served = await serveHttpProcess([`packages/fastify/test/fixtures/http-server.ts`, '--http', '--port', '0', '--shutdown-timeout', '200']);
     try {
       const pending = rpc(served.url, 1, 'tools/call', { name: 'wait', arguments: { ms: 30_000 } }).then(
-        () => 'answered',
+        (res) => res.json?.error?.message,
         () => 'cut',
       );
       await new Promise((r) => setTimeout(r, 100));
@@ -64,7 +64,7 @@ describe('mcp-serve --http', () => {
       served.child.kill('SIGTERM');
       expect(await within(served.exited, 5000)).toBe(0);
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(await pending).toBe('cut');
+      expect(await pending).toBe('Internal error: server shutting down: the request did not finish within the shutdown grace period');
     } finally {
       served.child.kill('SIGKILL');
     }

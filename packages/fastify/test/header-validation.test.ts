@@ -152,8 +152,9 @@ describe('MCP header validation', () => {
     });
   });
 
-  test('a legacy initialize without MCP headers → 400 naming 2026-07-28 (#63)', async () => {
-    const res = await send(t.url, {
+  test('a legacy initialize on a modern-only endpoint → 400 naming 2026-07-28 (#63)', async () => {
+    const modern = await startApp({ servers: [FixtureServer], eras: 'modern' });
+    const res = await send(modern.url, {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } }),
     });
@@ -161,5 +162,6 @@ describe('MCP header validation', () => {
     expect(res.json.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '2025-11-25' } });
     expect(res.json.error.message).toContain('2026-07-28');
     expect(res.headers['mcp-session-id']).toBeUndefined();
+    await modern.close();
   });
 });

@@ -17,7 +17,7 @@ async function sdkClient(...args: string[]): Promise<any> {
 
 function expectWeather(out: any) {
   expect(out).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'weather', version: '1.0.0' } });
-  expect(out.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current']);
+  expect(out.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
   expect(out.call).toMatchObject({ isError: false, content: [{ type: 'text', text: 'Current weather in London:\nTemperature: 57°F\nConditions: Light rain' }] });
   expect(out.unknownCity).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Atlantis') }] });
   expect(out.unknownTool).toEqual({ code: -32602, message: expect.stringContaining('no_such_tool') });

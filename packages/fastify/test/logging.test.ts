@@ -19,7 +19,7 @@ describe('request logging', () => {
     await rpc(t.url, 'log-1', 'tools/call', { name: 'echo', arguments: { text: 'x' } });
     await rpc(t.url, 'log-2', 'resources/read', { uri: 'mem://a' });
     await rpc(t.url, 'log-3', 'foo/bar');
-    await send(t.url, { method: 'GET' });
+    await send(t.url, { method: 'PUT' });
     await settle();
     const lines = summaries();
     expect(lines).toHaveLength(4);

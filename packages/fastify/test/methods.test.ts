@@ -2,11 +2,14 @@ import { body, postRaw, rpc, send, standardHeaders } from './support/http.js';
 import { startApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';
 
-/** Which HTTP methods, media types and Accept values the endpoint takes (spec §5.1–5.2). */
+/**
+ * Which HTTP methods, media types and Accept values a modern-only endpoint takes (spec §5.1–5.2).
+ * A dual-era endpoint also takes GET and DELETE for legacy sessions (legacy-http-sessions.test.ts).
+ */
 describe('HTTP methods and media types', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer] });
+    t = await startApp({ servers: [FixtureServer], eras: 'modern' });
   });
   afterAll(() => t.close());
 

@@ -79,6 +79,19 @@ describe('README snippets', () => {
     }
   });
 
+  test('an own Fastify instance with the standalone app\'s timeouts', async () => {
+    const file = join(dir, 'timeouts.mjs');
+    const tail = '\nconst { port } = app.server.address();\nprocess.stderr.write(`MCP endpoint: http://127.0.0.1:${port}/mcp?${app.server.requestTimeout},${app.server.headersTimeout}\\n`);\n';
+    writeFileSync(file, runnable(snippet('timeouts'), tail));
+    const { url, stop } = await start(file);
+    try {
+      expect(url).toMatch(/\?30000,10000$/);
+      expect((await rpc(url.replace(/\?.*/, ''), 1, 'tools/list')).json.result.tools[0].name).toBe('weather_current');
+    } finally {
+      await stop();
+    }
+  });
+
   test('the x-mcp-header example (DTO and TypeBox), served by mcp-serve --http', async () => {
     const found = /## Mirroring arguments[\s\S]*?```ts\n([\s\S]*?)```/.exec(README);
     const file = join(dir, 'sql.ts');

@@ -28,6 +28,11 @@ export class InFlight<T> {
     this.mapOf(id).delete(id);
   }
 
+  /** Every entry with its id (for answering what is still running). */
+  entries(): Array<[RequestId, T]> {
+    return [...this.byString.entries(), ...this.byNumber.entries()] as Array<[RequestId, T]>;
+  }
+
   /** Every entry, then none. */
   drain(): T[] {
     const all = [...this.byString.values(), ...this.byNumber.values()];

@@ -1,7 +1,11 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * Splits a byte stream into newline-delimited messages with a hard bound on line length:
  * a line longer than `maxLineBytes` is dropped as it streams in (memory stays bounded) and
- * reported once, and reading resumes at the next newline.
+ * reported once, and reading resumes at the next newline. A line whose bytes are not valid UTF-8
+ * is reported (`onInvalidUtf8`) instead of being decoded lossily; the check is one fast (simdutf)
+ * pass over the complete lines of a chunk, line by line only when that pass fails.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
@@ -12,6 +16,7 @@ export class LineSplitter {
     private readonly maxLineBytes: number,
     private readonly onLine: (line: string) => void,
     private readonly onOversized: () => void,
+    private readonly onInvalidUtf8: () => void = () => {},
   ) {}
 
 /** Feeds one chunk of the stream; calls `onLine` for every complete line in it. */
@@ -33,7 +38,7 @@ export class LineSplitter {
       // The complete lines are decoded with one call when together they fit the limit (always, for
       // pipe reads under the default 4 MiB); a byte 0x0a only ever encodes "\n" in UTF-8, so the
       // text splits where the bytes do.
-      if (last - start <= this.maxLineBytes) this.emitAll(chunk.toString('utf8', start, last));
+      if (last - start <= this.maxLineBytes && isUtf8(chunk.subarray(start, last))) this.emitAll(chunk.toString('utf8', start, last));
       else this.emitEach(chunk, start);
       start = last + 1;
     }
@@ -54,13 +59,18 @@ export class LineSplitter {
     this.emit(text.slice(from));
   }
 
-  /** Line by line, so that an oversized line is never decoded. */
+  /** Line by line, so that an oversized line is never decoded, nor one that is not UTF-8. */
   private emitEach(chunk: Buffer, start: number): void {
     for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       if (nl - start > this.maxLineBytes) this.onOversized();
-      else this.emit(chunk.toString('utf8', start, nl));
+      else this.emitBytes(chunk.subarray(start, nl));
       start = nl + 1;
     }
+  }
+
+  private emitBytes(bytes: Buffer): void {
+    if (isUtf8(bytes)) this.emit(bytes.toString('utf8'));
+    else this.onInvalidUtf8();
   }
 
   private append(part: Buffer): void {
@@ -84,7 +94,7 @@ export class LineSplitter {
     const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    this.emit(bytes.toString('utf8'));
+    this.emitBytes(bytes);
   }
 
   private emit(line: string): void {

@@ -1,6 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { ChannelFlow, JsonRpcNotification, RequestId } from '@decorum/core';
 
+/** The one request that stays open until the server or the client ends it. */
+export const LISTEN_METHOD = 'subscriptions/listen';
+
 /** Flow control of stdout for `subscriptions/listen`: a client that stops reading gets cut off. */
 export function stdoutFlow(output: Writable): ChannelFlow {
   return {
@@ -15,6 +18,6 @@ export function stdoutFlow(output: Writable): ChannelFlow {
  * cancellation page requires (DIGEST §18.2: result first, then the cancellation).
  */
 export function listenTeardown(method: string, id: RequestId): JsonRpcNotification | undefined {
-  if (method !== 'subscriptions/listen') return undefined;
+  if (method !== LISTEN_METHOD) return undefined;
   return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server ended the subscription' } };
 }

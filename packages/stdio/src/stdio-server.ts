@@ -3,12 +3,15 @@ import type { Readable, Writable } from 'node:stream';
 import {
   Cancellation,
   createServer,
-  encodeMessage,
+  encodeSafely,
   errorResponse,
   InvalidRequestError,
+  isNotificationShaped,
+  ParseError,
   McpEngine,
   parseJson,
   readEnvelope,
+  shutdownErrors,
   type DecorumServer,
   type EngineResponse,
   type FlowChannel,
@@ -20,7 +23,10 @@ import {
 import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
-import { listenTeardown, stdoutFlow } from './listen-flow.js';
+import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
+import { handleProcessErrors } from './shutdown.js';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
+import { StdioEras } from './legacy-stdio.js';
 
 /** Options of {@link serveStdio}. */
 export interface StdioOptions extends ServerOptions {
@@ -30,12 +36,28 @@ export interface StdioOptions extends ServerOptions {
   output?: Writable;
   /** The longest accepted line in bytes (default 4 MiB); longer lines are refused with -32600. */
   maxLineBytes?: number;
+  /**
+   * Output backpressure: past this many bytes of answers waiting for stdout (a client that stopped
+   * reading), stdin is no longer read until stdout drains (default 16 MiB).
+   */
+  maxPendingOutputBytes?: number;
+  /**
+   * At most this many requests run at once (default 128; `subscriptions/listen` not counted); later
+   * lines wait, and past 1 MiB of waiting lines stdin is no longer read.
+   */
+  maxConcurrentRequests?: number;
   /** On stdin EOF or SIGTERM, how long in-flight requests may still finish (default 2000 ms). */
   shutdownGraceMs?: number;
   /** Route `console.log/info/debug` to stderr so stray prints cannot corrupt stdout (default true). */
   redirectConsole?: boolean;
   /** Handle SIGTERM/SIGINT by shutting down (default true when serving process.stdin). */
   handleSignals?: boolean;
+  /**
+   * The process-level error policy (default true when serving process.stdin): an unhandled
+   * rejection is logged and serving goes on; an uncaught exception answers every running request
+   * with -32603, then exits 1. See shutdown.ts.
+   */
+  handleProcessErrors?: boolean;
   /** Exit the process once shut down (default true when serving process.stdin). */
   exitOnClose?: boolean;
 }
@@ -64,6 +86,8 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const inFlight = new InFlight<Cancellation>();
   const graceMs = options.shutdownGraceMs ?? 2000;
   let closing = false;
+  /** Closed by a signal or `close()` (not stdin EOF): new requests are answered, not started. */
+  let refusing = false;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
 
@@ -75,53 +99,62 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const flow = stdoutFlow(output);
-  const lines = new LineWriter(output);
-  const write = (message: EngineResponse | JsonRpcNotification): void => {
-    const line = encode(message);
+  const lines = new LineWriter(output, options.maxPendingOutputBytes ?? DEFAULT_MAX_PENDING_OUTPUT, (backedUp) => gate.outputPressure(backedUp));
+  // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603); such a
+  // notification is dropped.
+  const unserializable = (error: unknown) => log.error({ err: error }, 'a message could not be serialized to JSON');
+  const write = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest): void => {
+    const line = encodeSafely(message, unserializable);
     if (line !== undefined) lines.write(line);
-  };
-  const encode = (message: EngineResponse | JsonRpcNotification): string | undefined => {
-    try {
-      return encodeMessage(message);
-    } catch (error) {
-      // A value JSON cannot hold (a BigInt, a cycle): the request still gets an answer (-32603);
-      // such a notification is dropped.
-      log.error({ err: error }, 'a message could not be serialized to JSON');
-      return 'method' in message ? undefined : encodeMessage(errorResponse(message.id, error));
-    }
   };
   // Lines wait for the end of their burst; a process that exits (or crashes) before it still
   // sends what it had answered, as it did when every message was written at once.
   const flushOnExit = () => lines.flushAll();
   if (output === process.stdout) process.on('exit', flushOnExit);
 
+  const eras = new StdioEras(server, write);
   const dispatch = (line: string): void => {
+    let message: unknown;
     let envelope;
     try {
-      envelope = readEnvelope(parseJson(line));
+      message = parseJson(line);
+      envelope = readEnvelope(message);
     } catch (error) {
-      write(errorResponse(undefined, error));
+      // A notification is never answered, even a malformed one (`params: null`): it is logged.
+      if (isNotificationShaped(message)) log.warn({ err: error }, 'ignored a malformed notification');
+      else write(errorResponse(undefined, error));
       return;
     }
     if (envelope.kind === 'response') {
+      // A legacy session's answers to its own requests; anything else is logged and dropped.
+      if (eras.legacy) {
+        eras.response(message as { id?: unknown });
+        return;
+      }
       log.warn('ignored a JSON-RPC response on stdin: clients must not send responses to a 2026-07-28 server');
       return;
     }
     if (envelope.kind === 'notification') {
       const cancelled = McpEngine.cancelledRequestId(envelope.notification);
       if (cancelled !== undefined) inFlight.get(cancelled)?.cancel();
+      eras.notification(envelope.notification);
       return;
     }
     const { request } = envelope;
+    if (refusing) {
+      write(errorResponse(request.id, shutdownErrors.notStarted()));
+      return;
+    }
     if (inFlight.has(request.id)) {
-      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${JSON.stringify(request.id)} is already in flight; use a new id per request`)));
+      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${typeof request.id === 'string' ? JSON.stringify(request.id) : String(request.id)} is already in flight; use a new id per request`)));
       return;
     }
     // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
     const cancellation = new Cancellation();
     inFlight.set(request.id, cancellation);
+    if (request.method !== LISTEN_METHOD) gate.started();
     const channel: FlowChannel = { cancellation, notify: (n) => cancellation.cancelled || write(n), flow };
-    server.engine.handleRequest(request, channel).then(
+    eras.handle(request, channel).then(
       (response) => settle(request, cancellation, response),
       (error: unknown) => {
         log.error({ err: error }, 'unexpected engine failure');
@@ -138,11 +171,16 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       const teardown = listenTeardown(request.method, request.id);
       if (teardown) write(teardown);
     }
-    if (closing && inFlight.size === 0) finish();
+    if (request.method !== LISTEN_METHOD) gate.finished();
+    if (closing && inFlight.size === 0 && !gate.holding) finish();
   }
 
-  const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE, dispatch, () =>
-    write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+  const gate = new InputGate(input, dispatch, options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS);
+  const splitter = new LineSplitter(
+    options.maxLineBytes ?? DEFAULT_MAX_LINE,
+    gate.offer,
+    () => write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+    () => write(errorResponse(undefined, new ParseError('Parse error: the line is not valid UTF-8'))),
   );
 
   let finished = false;
@@ -151,7 +189,11 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     if (finished) return;
     finished = true;
     if (graceTimer) clearTimeout(graceTimer);
+    // What still runs when the grace period ends gets an answer saying so, then is cancelled.
+    answerInFlight(shutdownErrors.cutOff);
     for (const cancellation of inFlight.drain()) cancellation.cancel();
+    removeProcessHandlers?.();
+    eras.close();
     input.off('data', onData);
     if (usesProcess) {
       process.off('SIGTERM', onSignal);
@@ -165,20 +207,38 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     });
   }
 
+  function answerInFlight(error: () => Error): void {
+    for (const [id, cancellation] of inFlight.entries()) if (!cancellation.cancelled) write(errorResponse(id, error()));
+  }
+
+  /** A signal or `close()`: requests that arrive from now on are answered, not started. */
+  function stop(): Promise<void> {
+    refusing = true;
+    return beginClose();
+  }
+
   function beginClose(): Promise<void> {
     if (!closing) {
       closing = true;
       splitter.end();
       // Listens are answered with their closing result rather than cut off by the grace timer.
       server.closeSubscriptions();
-      if (inFlight.size === 0) finish();
+      if (inFlight.size === 0 && !gate.holding) finish();
       else graceTimer = setTimeout(finish, graceMs);
     }
     return closed;
   }
 
   const onData = (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  const onSignal = () => void beginClose();
+  const onSignal = () => void stop();
+  const removeProcessHandlers =
+    (options.handleProcessErrors ?? usesProcess)
+      ? handleProcessErrors(log, (exit) => {
+          answerInFlight(shutdownErrors.crashed);
+          for (const cancellation of inFlight.drain()) cancellation.cancel();
+          lines.flushAll(exit);
+        })
+      : undefined;
   input.on('data', onData);
   input.once('end', () => void beginClose());
   input.once('error', (error) => {
@@ -189,5 +249,5 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
   }
-  return { server, closed, close: beginClose };
+  return { server, closed, close: stop };
 }

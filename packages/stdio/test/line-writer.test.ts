@@ -20,13 +20,26 @@ describe('LineWriter', () => {
     expect(output.chunks).toEqual(['one\ntwo\nthree\n', 'four\n']);
   });
 
-  test('a queue past 64 KiB is written at once, behind what was queued before it', () => {
+  test('a queue past 64 KiB is written at once, behind what was queued before it; a line past 64 KiB goes alone', () => {
     const output = new RecordingOutput();
     const writer = new LineWriter(output);
     const big = 'x'.repeat(70_000);
     writer.write('small');
     writer.write(big);
-    expect(output.chunks).toEqual([`small\n${big}\n`]);
+    expect(output.chunks).toEqual(['small\n', `${big}\n`]);
+  });
+
+  test('past its bound of pending output it signals pressure, and clears it once the stream has drained', async () => {
+    const output = new RecordingOutput(5, 1);
+    const signals: boolean[] = [];
+    const writer = new LineWriter(output, 100, (pressured) => signals.push(pressured));
+    for (let i = 0; i < 30; i++) writer.write(`line ${i}`);
+    expect(signals).toEqual([true]);
+    expect(writer.pending).toBeGreaterThan(100);
+    while (signals.length < 2) await new Promise((resolve) => output.once('drain', resolve));
+    expect(signals).toEqual([true, false]);
+    await nextTurn();
+    expect(output.chunks.join('')).toBe(Array.from({ length: 30 }, (_, i) => `line ${i}\n`).join(''));
   });
 
   test('while the stream asks to wait, lines queue and leave together once it drains', async () => {

@@ -8,7 +8,7 @@ import { toolsCallMethod } from '../methods/tools-call.js';
 import { completionCompleteMethod } from '../methods/completion-complete.js';
 import { subscriptionsListenMethod } from '../methods/subscriptions-listen.js';
 import { META } from '../protocol/meta-keys.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, Result } from '../protocol/types.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId, Result } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import { parseJson, readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
@@ -159,9 +159,9 @@ export class McpEngine {
   }
 
   /** The notification that a transport may want to act on (stdio cancellation). */
-  static cancelledRequestId(notification: JsonRpcNotification): string | number | undefined {
+  static cancelledRequestId(notification: JsonRpcNotification): RequestId | undefined {
     if (notification.method !== 'notifications/cancelled') return undefined;
     const id = notification.params?.requestId;
-    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+    return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? id : undefined;
   }
 }

@@ -1,5 +1,5 @@
-import { InvalidRequestError, ParseError } from '../errors/protocol-errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
+import { InvalidRequestError } from '../errors/protocol-errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
 
 /** What one incoming message turned out to be. */
 export type Envelope =
@@ -8,14 +8,7 @@ export type Envelope =
   /** A response object: clients must not send them; transports log and drop (stdio) or refuse (HTTP). */
   | { kind: 'response' };
 
-/** Parses one message's text; malformed JSON is a -32700. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ParseError('Parse error: the message is not valid JSON');
-  }
-}
+export { parseJson } from './parse-json.js';
 
 function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,15 +34,24 @@ export function readEnvelope(message: unknown): Envelope {
   }
   if (!hasId) return { kind: 'notification', notification: message as unknown as JsonRpcNotification };
   const id = message.id;
-  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) {
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint')) {
     throw new InvalidRequestError('Invalid Request: "id" must be a string or an integer (never null)');
   }
   return { kind: 'request', request: message as unknown as JsonRpcRequest };
 }
 
 /** The id of a message that failed later checks, when it has a usable one. */
-export function readableId(message: unknown): string | number | undefined {
+export function readableId(message: unknown): RequestId | undefined {
   if (!isPlainObject(message)) return undefined;
   const id = message.id;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint' ? id : undefined;
+}
+
+/**
+ * True for a message that failed the envelope checks but is a notification by its shape (an object
+ * with a `method` and no `id`): a notification is never answered, even when it is malformed
+ * (`params: null`); the transport logs it instead.
+ */
+export function isNotificationShaped(message: unknown): boolean {
+  return isPlainObject(message) && typeof message.method === 'string' && !Object.prototype.hasOwnProperty.call(message, 'id');
 }

@@ -46,22 +46,22 @@ export class HandlerContext implements RequestContext {
   elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options?: InputOptions & { optional?: false }): Promise<ElicitResult<Content>>;
   elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options: InputOptions & { optional: true }): Promise<ElicitResult<Content> | undefined>;
   elicit(params: ElicitParams, options?: InputOptions & { optional?: boolean }): Promise<ElicitResult | undefined> {
-    return this.scope.requireRound('ctx.elicit').elicit(params, options as InputOptions & { optional: true });
+    return this.scope.requireAsks('ctx.elicit').elicit(params, options as InputOptions & { optional: true });
   }
 
   sample(params: CreateMessageParams, options?: InputOptions & { optional?: false }): Promise<CreateMessageResult>;
   sample(params: CreateMessageParams, options: InputOptions & { optional: true }): Promise<CreateMessageResult | undefined>;
   sample(params: CreateMessageParams, options?: InputOptions & { optional?: boolean }): Promise<CreateMessageResult | undefined> {
-    return this.scope.requireRound('ctx.sample').sample(params, options as InputOptions & { optional: true });
+    return this.scope.requireAsks('ctx.sample').sample(params, options as InputOptions & { optional: true });
   }
 
   roots(options?: InputOptions & { optional?: false }): Promise<Root[]>;
   roots(options: InputOptions & { optional: true }): Promise<Root[] | undefined>;
   roots(options?: InputOptions & { optional?: boolean }): Promise<Root[] | undefined> {
-    return this.scope.requireRound('ctx.roots').roots(options as InputOptions & { optional: true });
+    return this.scope.requireAsks('ctx.roots').roots(options as InputOptions & { optional: true });
   }
 
   once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
-    return this.scope.requireRound('ctx.once').once(name, fn);
+    return this.scope.requireAsks('ctx.once').once(name, fn);
   }
 }

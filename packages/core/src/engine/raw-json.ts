@@ -1,3 +1,4 @@
+import { longStringResultBytes } from './long-string-bytes.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**
@@ -28,9 +29,21 @@ export type EngineResponse = EngineResultResponse | JsonRpcErrorResponse;
 /** Serializes one outgoing message to compact JSON (no newlines, so stdio framing holds). */
 export function encodeMessage(message: EngineResponse | JsonRpcNotification): string {
   if ('result' in message && message.result instanceof RawJson) {
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${message.result.json}}`;
+    return `{"jsonrpc":"2.0","id":${idJson(message.id)},"result":${message.result.json}}`;
   }
+  if ('id' in message && typeof message.id === 'bigint') return withExactId(message as EngineResponse & { id: bigint });
   return JSON.stringify(message);
+}
+
+/** The JSON of an id: a bigint (an integer beyond ±2^53) as its exact digits. */
+function idJson(id: RequestId): string {
+  return typeof id === 'bigint' ? id.toString() : JSON.stringify(id);
+}
+
+/** JSON cannot stringify a bigint: the id is written as digits, the rest as usual (key order does not matter). */
+function withExactId(message: EngineResponse & { id: bigint }): string {
+  const { id, ...rest } = message;
+  return `{"id":${id.toString()},${JSON.stringify(rest).slice(1)}`;
 }
 
 const RESULT_END = Buffer.from('}');
@@ -42,11 +55,13 @@ const RESULT_END = Buffer.from('}');
  */
 export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification): Buffer {
   if ('result' in message && message.result instanceof RawJson) {
-    const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`, 'utf8');
+    const head = Buffer.from(`{"jsonrpc":"2.0","id":${idJson(message.id)},"result":`, 'utf8');
     const page = message.result.bytes;
     return Buffer.concat([head, page, RESULT_END], head.length + page.length + 1);
   }
-  return Buffer.from(JSON.stringify(message), 'utf8');
+  // A long text or base64 block is copied once, not stringified and encoded (long-string-bytes.ts).
+  if ('result' in message) return longStringResultBytes(idJson(message.id), message.result) ?? Buffer.from(encodeMessage(message), 'utf8');
+  return Buffer.from(encodeMessage(message), 'utf8');
 }
 
 /** True for an error response. */

@@ -4,9 +4,8 @@ import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
 import type { RequestMeta } from './meta.js';
-import { bindingOf } from '../mrtr/binding.js';
+import type { AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 import { HandlerContext } from './handler-context.js';
-import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
 
 /**
  * How a transport hands one request to the engine: where request-scoped notifications go,
@@ -26,6 +25,8 @@ export interface RequestChannel {
   readonly auth?: AuthInfo;
   /** A transport-bound logger (e.g. Fastify's request logger) to correlate entries. */
   readonly logger?: Logger;
+  /** How handlers' asks are answered (a legacy session's live requests); an MRTR round when absent. */
+  readonly asks?: AskSeam;
   /**
    * Who is calling, as the transport sees it (HTTP: the remote address); absent on stdio, whose
    * one client is the process at the other end. Rate limits key callers without a token by it.
@@ -42,8 +43,8 @@ export class RequestScope {
   private readonly cancellation: Cancellation | undefined;
   private open = true;
   private lastProgress = Number.NEGATIVE_INFINITY;
-  private round: InputRound | undefined;
-  private roundOptions: { config: MrtrConfig | undefined; name: string; args: unknown } | undefined;
+  /** How this request's asks are answered; set by the method's seam (see `asks/handler-asks.ts`). */
+  asks: HandlerAsks | undefined;
   private logger: Logger | undefined;
 
   constructor(
@@ -107,39 +108,10 @@ export class RequestScope {
     this.notify('notifications/progress', params);
   }
 
-  /**
-   * Opens this request's MRTR round (tools/call, prompts/get, resources/read only) before the
-   * handler runs. A retry's `requestState` is opened and checked against the request here, so a
-   * tampered, expired or re-bound state is -32602 and the handler never runs. A first request
-   * gets its round only when the handler first asks (most never do): no argument digest, no
-   * round state per request.
-   *
-   * @returns whether the request is an MRTR retry (it carried `requestState` or `inputResponses`).
-   */
-  openInputRound(config: MrtrConfig | undefined, name: string, args: unknown): boolean {
-    this.roundOptions = { config, name, args };
-    const params = this.request.params;
-    const retry = params !== undefined && (params.requestState !== undefined || params.inputResponses !== undefined);
-    if (retry) this.round = this.makeRound();
-    return retry;
-  }
-
-  /** The round, if the request is a retry or its handler asked for input; `undefined` otherwise. */
-  openedRound(): InputRound | undefined {
-    return this.round;
-  }
-
-  /** The round for a handler's ask (`ctx.elicit`, …), opened on first use. */
-  requireRound(what: string): InputRound {
-    if (this.round) return this.round;
-    if (!this.roundOptions) throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers (MRTR)`);
-    return (this.round = this.makeRound());
-  }
-
-  private makeRound(): InputRound {
-    const { config, name, args } = this.roundOptions!;
-    const binding = bindingOf(this.request.method, name, args, this.channel.auth?.principal);
-    return new InputRound(config ?? defaultMrtrConfig(this.log), binding, this.meta.clientCapabilities, this.request.params ?? {});
+  /** The asks' seam for ctx.elicit/sample/roots/once; only the handler methods install one. */
+  requireAsks(what: string): HandlerAsks {
+    if (this.asks) return this.asks;
+    throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers`);
   }
 
   /** The verified caller, when the transport authenticated one. */
@@ -151,10 +123,4 @@ export class RequestScope {
   context(): RequestContext {
     return new HandlerContext(this);
   }
-}
-
-let fallbackConfig: MrtrConfig | undefined;
-/** For servers whose state carries no MRTR settings (built outside createServer). */
-function defaultMrtrConfig(log: Logger): MrtrConfig {
-  return (fallbackConfig ??= mrtrConfig({}, log));
 }

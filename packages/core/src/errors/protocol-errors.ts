@@ -64,6 +64,22 @@ export class UnsupportedProtocolVersionError extends McpProtocolError {
 }
 
 /**
+ * -32602 on the modern era: no resource at the URI (`data.uri`). A legacy session reports it as
+ * -32002, the code 2025-11-25 and earlier give it (see `errors/legacy-errors.ts`).
+ */
+export class ResourceNotFoundError extends InvalidParamsError {}
+
+/** -32001: the client did not answer a server→client request (legacy sessions) in time. */
+export class ClientRequestTimeoutError extends McpProtocolError {
+  readonly code = -32001;
+}
+
+/** -32603: the client answered a server→client request (legacy sessions) with an error; its code and message are in the text. */
+export class ClientRequestFailedError extends McpProtocolError {
+  readonly code = -32603;
+}
+
+/**
  * -31403 (server-defined): a guard or the caller's scopes refused the request. The spec defines no
  * code for it, and B-14 keeps server codes outside -32768…-32000; 403 over HTTP (see the
  * transport's status table), with a `WWW-Authenticate` challenge where OAuth is on.

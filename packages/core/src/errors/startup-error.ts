@@ -10,6 +10,7 @@ export const StartupErrorCode = {
   INVALID_DECLARATION: 'DECORUM_ERR_INVALID_DECLARATION',
   NO_SERVERS: 'DECORUM_ERR_NO_SERVERS',
   INVALID_MCP_HEADER: 'DECORUM_ERR_INVALID_MCP_HEADER',
+  UNSAFE_PATTERN: 'DECORUM_ERR_UNSAFE_PATTERN',
 } as const;
 
 export type StartupErrorCode = (typeof StartupErrorCode)[keyof typeof StartupErrorCode];

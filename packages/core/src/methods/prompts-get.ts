@@ -1,11 +1,11 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
-import { runWithInput } from '../mrtr/input-required.js';
 import type { PromptEntry } from '../registry/entries.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
 import { formatIssues } from '../validation/issues.js';
 import { handlerFailure } from './handler-failure.js';
+import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';
 
 /** `prompts/get`: arguments are a map of strings, validated against the prompt's schema. */
@@ -22,16 +22,16 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
     if (!prompt) throw new InvalidParamsError(`Unknown prompt: ${name}`);
     return prompt;
   },
-  async run({ scope, params, target: prompt, state }) {
+  async run(call) {
+    const { scope, params, target: prompt } = call;
     const checking = prompt.input.validate(params.arguments ?? {});
     const outcome = isThenable(checking) ? await checking : checking;
     if (!outcome.ok) {
       throw new InvalidParamsError(`Invalid arguments for prompt "${prompt.name}":\n${formatIssues(outcome.issues, null)}`, { issues: outcome.issues });
     }
-    scope.openInputRound(state.mrtr, prompt.name, params.arguments ?? {});
     let value: unknown;
     try {
-      const ran = await runWithInput(scope, () => prompt.invoke(outcome.value, scope.context()));
+      const ran = await invokeHandler(call, prompt.name, params.arguments ?? {}, () => prompt.invoke(outcome.value, scope.context()));
       if (ran.kind === 'input_required') return ran.result;
       value = ran.value;
     } catch (error) {

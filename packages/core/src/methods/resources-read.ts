@@ -1,10 +1,10 @@
-import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { ResourceNotFoundError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
-import { runWithInput } from '../mrtr/input-required.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
+import { invokeHandler } from './invoke-handler.js';
 import { requireString } from './params.js';
 
 /** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
@@ -14,17 +14,19 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   resolve(params, state) {
     const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
     const match = state.registry.findResource(uri);
-    if (!match) throw new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+    if (!match) throw new ResourceNotFoundError(`Resource not found: ${uri}`, { uri });
     return { ...match, uri };
   },
-  async run({ scope, target, state }) {
+  async run(call) {
+    const { scope, target, state } = call;
     const { entry, variables, uri } = target;
     const ctx: ResourceContext = Object.assign(scope.context(), { uri });
-    const retry = scope.openInputRound(state.mrtr, uri, {});
     let contents;
+    let retry: boolean;
     try {
-      const ran = await runWithInput(scope, () => entry.invoke(variables, ctx));
+      const ran = await invokeHandler(call, uri, {}, () => entry.invoke(variables, ctx));
       if (ran.kind === 'input_required') return ran.result;
+      retry = ran.retry;
       contents = resourceContentsFromValue(ran.value, uri, entry.mimeType);
     } catch (error) {
       throw handlerFailure(error, entry.source, scope.log);

@@ -3,11 +3,11 @@ import { ToolError } from '../errors/tool-error.js';
 import { UserError } from '../errors/user-error.js';
 import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
-import { runWithInput } from '../mrtr/input-required.js';
 import type { CallToolResult } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
 import { formatIssues, type ValidationIssue } from '../validation/issues.js';
+import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';
 
 /** `_meta` key under which invalid-argument issues are always reported (never clashes with outputSchema). */
@@ -35,16 +35,16 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     if (!tool) throw new InvalidParamsError(`Unknown tool: ${name}`);
     return tool;
   },
-  async run({ scope, params, target: tool, state }) {
+  async run(call) {
+    const { scope, params, target: tool } = call;
     // Compiled validators answer synchronously; only class-validator's path is a promise.
     const checkingInput = tool.input.validate(params.arguments ?? {});
     const outcome = isThenable(checkingInput) ? await checkingInput : checkingInput;
     if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
-    scope.openInputRound(state.mrtr, tool.name, params.arguments ?? {});
     let value: unknown;
     try {
       // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
-      const ran = await runWithInput(scope, () => tool.invoke(outcome.value, scope.context()));
+      const ran = await invokeHandler(call, tool.name, params.arguments ?? {}, () => tool.invoke(outcome.value, scope.context()));
       if (ran.kind === 'input_required') return ran.result;
       value = ran.value;
     } catch (error) {

@@ -4,10 +4,11 @@
  * had no answer. `ctx.elicit`, `ctx.sample`, `ctx.roots` and `ctx.once` are methods of this.
  */
 import type { Logger } from 'pino';
-import { InvalidParamsError, MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
+import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { elicitAsk, isElicitAnswer, isObject, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../asks/ask-requests.js';
 import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
 import { bindingMismatch, digest, type StateBinding } from './binding.js';
-import { checkContent, toRequestedSchema, type RequestedSchema } from './elicitation-schema.js';
+import { checkContent } from './elicitation-schema.js';
 import { InputRequiredSignal } from './input-required.js';
 import type {
   CreateMessageParams,
@@ -20,6 +21,7 @@ import type {
   Root,
 } from './input-types.js';
 import { StateKeyRing } from './state-seal.js';
+import type { HandlerAsks } from '../asks/handler-asks.js';
 
 /** The `mrtr` option of `createServer`. */
 export interface MrtrOptions {
@@ -76,17 +78,13 @@ interface SealedState {
 
 const INVALID_STATE = 'requestState is invalid (tampered, expired, or sealed by another server key)';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isSealedState(value: unknown): value is SealedState {
   return isObject(value) && value.v === 1 && isObject(value.b) && typeof value.exp === 'number' && isObject(value.a) && isObject(value.p) && isObject(value.j);
 }
 
-const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+const MRTR_WHERE = "this request's clientCapabilities";
 
-export class InputRound {
+export class InputRound implements HandlerAsks {
   private readonly answers: Record<string, KeptAnswer> = {};
   private readonly journal: Record<string, unknown> = {};
   private journalBytes = 0;
@@ -170,34 +168,18 @@ export class InputRound {
     throw new InputRequiredSignal(key, request);
   }
 
-  private missing(capability: string, required: ClientCapabilities, options: InputOptions | undefined): undefined {
-    if (options?.optional) return undefined;
-    throw new MissingRequiredClientCapabilityError(`This request needs the client capability "${capability}", which this request's clientCapabilities did not declare`, required);
-  }
-
   async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
     this.guard();
     const key = this.nextKey('elicit', options);
-    const elicitation = this.capabilities.elicitation;
-    let request: InputRequest;
-    let schema: RequestedSchema | undefined;
-    if (params.mode === 'url') {
-      if (!isObject(elicitation) || !isObject(elicitation.url)) return this.missing('elicitation.url', { elicitation: { url: {} } }, options);
-      if (!URL.canParse(params.url)) throw new Error(`ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
-      request = { method: 'elicitation/create', params: { mode: 'url', message: params.message, url: params.url } };
-    } else {
-      // `elicitation: {}` means form only; an explicit `url` without `form` does not offer forms.
-      const formOk = isObject(elicitation) && (isObject(elicitation.form) || !isObject(elicitation.url));
-      if (!formOk) return this.missing('elicitation.form', { elicitation: { form: {} } }, options);
-      schema = toRequestedSchema(params.requestedSchema);
-      request = { method: 'elicitation/create', params: { mode: 'form', message: params.message, requestedSchema: schema } };
-    }
+    const ask = elicitAsk(params, this.capabilities);
+    if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
+    const { request, schema } = ask;
     const answer = this.answerFor(key, request);
     if (answer === undefined) return this.ask(key, request);
-    if (!isObject(answer) || typeof answer.action !== 'string' || !ACTIONS.has(answer.action)) {
+    if (!isElicitAnswer(answer)) {
       throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be an ElicitResult ({ action: "accept" | "decline" | "cancel", content? })`);
     }
-    const action = answer.action as ElicitResult['action'];
+    const { action } = answer;
     if (action !== 'accept' || !schema) return this.keep(key, request, { action });
     const checked = checkContent(schema, answer.content ?? {});
     if (!checked.ok) return this.ask(key, request); // invalid accepted content: ask again
@@ -207,30 +189,27 @@ export class InputRound {
   async sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined> {
     this.guard();
     const key = this.nextKey('sample', options);
-    const sampling = this.capabilities.sampling;
-    if (!isObject(sampling)) return this.missing('sampling', { sampling: {} }, options);
-    if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools)) return this.missing('sampling.tools', { sampling: { tools: {} } }, options);
-    if (params.includeContext !== undefined && params.includeContext !== 'none' && !isObject(sampling.context)) return this.missing('sampling.context', { sampling: { context: {} } }, options);
-    const request: InputRequest = { method: 'sampling/createMessage', params };
-    const answer = this.answerFor(key, request);
-    if (answer === undefined) return this.ask(key, request);
-    if (!isObject(answer) || typeof answer.model !== 'string' || (answer.role !== 'user' && answer.role !== 'assistant') || typeof answer.content !== 'object' || answer.content === null) {
+    const ask = sampleAsk(params, this.capabilities);
+    if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
+    const answer = this.answerFor(key, ask.request);
+    if (answer === undefined) return this.ask(key, ask.request);
+    if (!isSampleAnswer(answer)) {
       throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a CreateMessageResult ({ role, content, model })`);
     }
-    return this.keep(key, request, answer as CreateMessageResult);
+    return this.keep(key, ask.request, answer as CreateMessageResult);
   }
 
   async roots(options?: InputOptions): Promise<Root[] | undefined> {
     this.guard();
     const key = this.nextKey('roots', options);
-    if (!isObject(this.capabilities.roots)) return this.missing('roots', { roots: {} }, options);
-    const request: InputRequest = { method: 'roots/list' };
-    const answer = this.answerFor(key, request);
-    if (answer === undefined) return this.ask(key, request);
-    if (!isObject(answer) || !Array.isArray(answer.roots) || !answer.roots.every((r) => isObject(r) && typeof r.uri === 'string')) {
+    const ask = rootsAsk(this.capabilities);
+    if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
+    const answer = this.answerFor(key, ask.request);
+    if (answer === undefined) return this.ask(key, ask.request);
+    if (!isRootsAnswer(answer)) {
       throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a ListRootsResult ({ roots: [{ uri, name? }] })`);
     }
-    return this.keep(key, request, answer).roots as Root[];
+    return this.keep(key, ask.request, answer).roots as Root[];
   }
 
   async once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {

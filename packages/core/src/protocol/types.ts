@@ -4,7 +4,11 @@
  * Only what the framework produces or reads is typed here; open-ended members stay open.
  */
 
-export type RequestId = string | number;
+/**
+ * A JSON-RPC id: a string or an integer. An integer outside ±2^53 (which a JS number would round)
+ * is a `bigint` with its exact value, so that it is echoed unchanged.
+ */
+export type RequestId = string | number | bigint;
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 /** A JSON object whose values are not narrowed (`_meta`, arguments, structured content). */

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   MEMBER_METADATA,
   SERVER_METADATA,
@@ -29,8 +28,11 @@ export interface ScannedServer {
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** A tool or prompt without arguments accepts only `{}`. */
-const NO_ARGUMENTS = Type.Object({}, { additionalProperties: false });
+/**
+ * A tool or prompt without arguments accepts only `{}`. Plain JSON Schema (what
+ * `Type.Object({}, { additionalProperties: false })` is), so that scanning loads no TypeBox.
+ */
+const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
 /** Member records of a class and its ancestors; a subclass's record wins for the same method. */
 function memberRecords(ctor: object): MemberRecord[] {

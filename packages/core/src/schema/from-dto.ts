@@ -402,6 +402,20 @@ function objectSchema(cls: Function, defs: Definitions): JsonSchema {
   return schema;
 }
 
+/** Every property of `cls` and of every DTO nested under it (each class once), with its class. */
+export function* dtoTreeProperties(cls: Function): Generator<{ cls: Function; property: DtoProperty }> {
+  const seen = new Set<Function>();
+  const pending = [cls];
+  for (let c = pending.pop(); c !== undefined; c = pending.pop()) {
+    if (seen.has(c)) continue;
+    seen.add(c);
+    for (const property of inspectDto(c).properties) {
+      yield { cls: c, property };
+      if (property.nested) pending.push(property.nested.cls);
+    }
+  }
+}
+
 /**
  * The JSON Schema 2020-12 of a DTO class (no `$schema`: MCP defaults to 2020-12): an object
  * with `properties` and `required`; nested DTOs are `$defs` of the root (`#/$defs/Address`,

@@ -12,8 +12,12 @@ import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
+import { readEras, type Eras } from '../legacy/eras.js';
+import { LegacySession, type LegacySessionOptions } from '../legacy/legacy-session.js';
+import type { ClientRequestOutlet } from '../legacy/client-requests.js';
 import { Pipeline, type PipelineOptions } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ResolveOptions, type ServerClass } from '../pipeline/resolve.js';
+import { checkPatterns, type UnsafePatternPolicy } from '../schema/pattern-safety.js';
 
 /**
  * Options of {@link createServer}: with the request pipeline's (`middleware`, `guards`,
@@ -36,6 +40,20 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
    * and the `ctx.once` journal bound (default 64 KiB).
    */
   mrtr?: MrtrOptions;
+  /**
+   * Argument patterns (`@Matches`, TypeBox `pattern`) that can backtrack catastrophically (ReDoS)
+   * are checked at start-up: `refuse` (default) fails start-up, `warn` logs and serves, `allow`
+   * skips the check. See {@link UnsafePatternPolicy}.
+   */
+  unsafePatterns?: UnsafePatternPolicy;
+  /**
+   * Which protocol eras to serve (default `dual`): 2026-07-28 requests statelessly and, on
+   * `initialize`, a 2025-11-25 (or older) session on the same process or endpoint. `modern`
+   * refuses `initialize` (-32022); `legacy` serves initialize-based sessions only.
+   */
+  eras?: Eras;
+  /** Legacy sessions: how long a client has to answer `ctx.elicit`/`sample`/`roots` (default 5 min). */
+  legacy?: LegacySessionOptions;
 }
 
 /** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
@@ -54,6 +72,10 @@ export interface DecorumServer {
   closeSubscriptions(): void;
   readonly engine: McpEngine;
   readonly logger: Logger;
+  /** The eras this server serves (`createServer`'s `eras`). */
+  readonly eras: Eras;
+  /** Opens a legacy session whose session-level messages go to `outlet`; transports call it on `initialize`. */
+  openLegacySession(outlet: ClientRequestOutlet): LegacySession;
 }
 
 const DEFAULTS = {
@@ -108,6 +130,11 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus());
   live.instantiate = instantiate;
   const logger = options.logger ?? createDefaultLogger();
+  checkPatterns(
+    scanned.flatMap((s) => [...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })), ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema }))]),
+    options.unsafePatterns ?? 'refuse',
+    logger,
+  );
   const state: ServingState = {
     get registry() {
       return live.current;
@@ -121,13 +148,17 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     mrtr: mrtrConfig(options.mrtr, logger),
     pipeline: new Pipeline(options, settings),
   };
+  const eras = readEras(options.eras);
+  const engine = new McpEngine(state);
   const server: DecorumServer = {
     info,
+    eras,
+    openLegacySession: (outlet) => new LegacySession(engine, outlet, options.legacy),
     get registry() {
       return live.current;
     },
     live,
-    engine: new McpEngine(state),
+    engine,
     logger,
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
     closeSubscriptions: () => live.bus.shutdown(),

@@ -33,7 +33,7 @@
  * under a built-in's name (`registerDecorator({ name: 'isString', … })`) would be taken for it.
  */
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import { constraintName, dtoToJsonSchema, inspectDto, matchesPattern, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
+import { constraintName, dtoToJsonSchema, dtoTreeProperties, inspectDto, matchesPattern, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { isUnicodeNeutralPattern } from './unicode-neutral-pattern.js';
 
@@ -220,16 +220,9 @@ function checkSchema(cls: Function): JsonSchema {
  * @throws Error as `inspectDto` does.
  */
 export function exactSchema(cls: Function): ExactSchema {
-  const seen = new Set<Function>();
-  const pending = [cls];
-  for (let c = pending.pop(); c !== undefined; c = pending.pop()) {
-    if (seen.has(c)) continue;
-    seen.add(c);
-    for (const property of inspectDto(c).properties) {
-      const reason = propertyReason(property);
-      if (reason !== undefined) return { reason: `${c.name}.${property.name}: ${reason}` };
-      if (property.nested) pending.push(property.nested.cls);
-    }
+  for (const { cls: owner, property } of dtoTreeProperties(cls)) {
+    const reason = propertyReason(property);
+    if (reason !== undefined) return { reason: `${owner.name}.${property.name}: ${reason}` };
   }
   return { schema: checkSchema(cls) };
 }

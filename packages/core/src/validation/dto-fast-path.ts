@@ -10,10 +10,12 @@
  * `@IsOptional` property).
  */
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { buildInstance, NOT_BUILT, planInstance } from './dto-instance.js';
 import { exactSchema } from './dto-exact-schema.js';
+import { beginValidation, sharePatterns } from './pattern-once.js';
+import { dtoTreeProperties, type ValidationMetadata } from '../schema/from-dto.js';
 import type { ValidationOutcome } from './issues.js';
+import { compiledOnFirstUse } from './typebox-compiler.js';
 
 /** A validator that answers synchronously when it can. */
 export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<ValidationOutcome<object>>;
@@ -32,20 +34,44 @@ export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => 
   const planned = planInstance(cls);
   if (planned.reason !== undefined) return { reason: planned.reason };
   const { plan } = planned;
-  let check: { Check(value: unknown): boolean };
-  try {
-    check = Compile(exact.schema as TSchema);
-  } catch (error) {
-    return { reason: `TypeBox cannot compile the schema (${(error as Error).message})` };
-  }
-  const validate: DtoCheck = (value) => {
+  const patterns = matchesRecords(cls);
+  // Compiled on the first call (typebox-compiler.ts). The schema is generated from records that
+  // all have a JSON Schema counterpart; should TypeBox still refuse it, every value takes the full path.
+  const compiled = compiledOnFirstUse(({ Compile }) => {
     try {
-      const instance = buildInstance(value, plan);
-      if (instance !== NOT_BUILT && check.Check(instance)) return { ok: true, value: instance };
+      return Compile(sharePatterns(exact.schema, patterns) as TSchema) as { Check(value: unknown): boolean };
     } catch {
-      // A constructor or getter threw: the full path meets it again and reports it as it always has.
+      return undefined;
+    }
+  });
+  const run = (check: { Check(value: unknown): boolean } | undefined, value: unknown) => {
+    if (check) {
+      try {
+        const instance = buildInstance(value, plan);
+        if (instance !== NOT_BUILT && check.Check(instance)) return { ok: true as const, value: instance };
+      } catch {
+        // A constructor or getter threw: the full path meets it again and reports it as it always has.
+      }
     }
     return fullPath(value);
   };
-  return { validate };
+  const validate: DtoCheck = (value) => {
+    const check = compiled();
+    return check instanceof Promise ? check.then((c) => run(c, value)) : run(check, value);
+  };
+  // With @Matches patterns, a value the check refuses must not have them tested again (pattern-once.ts).
+  return {
+    validate:
+      patterns.length === 0
+        ? validate
+        : (value) => {
+            beginValidation();
+            return validate(value);
+          },
+  };
+}
+
+/** The `@Matches` records of `cls` and of every DTO nested under it. */
+function matchesRecords(cls: Function): ValidationMetadata[] {
+  return [...dtoTreeProperties(cls)].flatMap(({ property }) => property.constraints.get('matches') ?? []);
 }

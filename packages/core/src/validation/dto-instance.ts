@@ -21,6 +21,7 @@
  */
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { inspectDto, type DtoProperty } from '../schema/from-dto.js';
+import { copyFreeForm } from './free-form-data.js';
 
 /** Returned by `buildInstance` for a value the full path must handle. */
 export const NOT_BUILT: unique symbol = Symbol('not built');
@@ -193,8 +194,9 @@ function mapItems(items: readonly unknown[], map: (item: unknown) => unknown): u
 function copyData(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return mapItems(value, copyData);
-  // An own `constructor` would be taken for the class to instantiate.
-  if (!isPlainObject(value) || hasOwn(value, 'constructor')) return NOT_BUILT;
+  if (!isPlainObject(value)) return NOT_BUILT;
+  // An own `constructor` is data here, as the full path keeps it (see free-form-data.ts).
+  if (hasOwn(value, 'constructor')) return copyFreeForm(value);
   const out: Plain = {};
   for (const key of Object.keys(value)) {
     if (key === '__proto__' || skips(out, Object.prototype, key)) continue;

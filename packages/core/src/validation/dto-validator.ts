@@ -16,6 +16,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
 import { constraintName, enumValues, inspectDto, matchesPattern, TYPE_BY_CONSTRAINT, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
 import { compileDtoFastPath } from './dto-fast-path.js';
+import { copyFreeForm, holdsConstructorKey, reattach, type DetachedValue } from './free-form-data.js';
 import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
@@ -90,7 +91,7 @@ function checksOwnType(property: DtoProperty): boolean {
 const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
-function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: ValidationIssue[], settled: Set<string>): Plain {
+function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: ValidationIssue[], settled: Set<string>, detached: DetachedValue[], path: readonly string[]): Plain {
   let out = obj;
   const set = (key: string, value: unknown) => {
     if (out === obj) out = { ...obj };
@@ -120,13 +121,20 @@ function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: Validatio
       settled.add(at);
       continue;
     }
-    if (nested === undefined) continue;
+    if (nested === undefined) {
+      // class-transformer would throw on an own `constructor` key (see free-form-data.ts).
+      if (typeof value === 'object' && holdsConstructorKey(value)) {
+        detached.push({ path: [...path, property.name], value: copyFreeForm(value) });
+        set(property.name, undefined);
+      }
+      continue;
+    }
     if (!nested.array) {
       if (!isObject(value)) {
         issues.push({ pointer: at, keyword: 'type', message: issueMessage.type('object') });
         settled.add(at);
       } else {
-        const next = prepare(value, nested.plan, at, issues, settled);
+        const next = prepare(value, nested.plan, at, issues, settled, detached, [...path, property.name]);
         if (next !== value) set(property.name, next);
       }
       continue;
@@ -144,13 +152,21 @@ function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: Validatio
         settled.add(itemAt);
         return;
       }
-      const next = prepare(item, nested.plan, itemAt, issues, settled);
+      const next = prepare(item, nested.plan, itemAt, issues, settled, detached, [...path, property.name, String(index)]);
       if (next !== item) {
         if (items === value) items = [...value];
         items[index] = next;
       }
     });
     if (items !== value) set(property.name, items);
+  }
+  // Unknown keys are copied by class-transformer as well (see free-form-data.ts).
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    if (typeof value === 'object' && !plan.byName.has(key) && key !== '__proto__' && holdsConstructorKey(value)) {
+      detached.push({ path: [...path, key], value: copyFreeForm(value) });
+      set(key, undefined);
+    }
   }
   return out;
 }
@@ -339,8 +355,10 @@ export function compileClassValidatorPath(cls: Function): (value: unknown) => Pr
     if (!isObject(value)) return { ok: false, issues: [{ pointer: '', keyword: 'type', message: issueMessage.type('object') }] };
     const issues: ValidationIssue[] = [];
     const settled = new Set<string>();
-    const prepared = prepare(value, root, '', issues, settled);
+    const detached: DetachedValue[] = [];
+    const prepared = prepare(value, root, '', issues, settled, detached, []);
     const instance = plainToInstance(target, prepared);
+    if (detached.length > 0) reattach(instance, detached);
     const errors = await validate(instance, VALIDATOR_OPTIONS);
     if (errors.length > 0) await collect(errors, root, instance, '', issues, settled);
     return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues: settleIssues(issues) };

@@ -11,9 +11,8 @@
  * - `additionalProperties: false` reports the property and a summary → one issue at the property.
  */
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
-import { Settings } from 'typebox/system';
 import { childPointer, issueMessage, pointerSegments, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
+import { compiledOnFirstUse, type TypeBoxCompiler } from './typebox-compiler.js';
 
 /** A TypeBox error, as `Validator.Errors` returns it. */
 interface TypeBoxError {
@@ -32,7 +31,7 @@ interface TypeBoxError {
  */
 const MAX_ERRORS = 100;
 
-function collectErrors(validator: { Errors(value: unknown): unknown[] }, value: unknown): TypeBoxError[] {
+function collectErrors({ Settings }: TypeBoxCompiler, validator: { Errors(value: unknown): unknown[] }, value: unknown): TypeBoxError[] {
   const previous = Settings.Get().maxErrors;
   Settings.Set({ maxErrors: Math.max(previous, MAX_ERRORS) });
   try {
@@ -155,18 +154,23 @@ function hasDefaults(schema: unknown, isData = false): boolean {
 }
 
 /**
- * Compiles the validator of a TypeBox 1.x schema (or plain JSON Schema object), once.
+ * The validator of a TypeBox 1.x schema (or plain JSON Schema object), compiled once, on its first
+ * call (see typebox-compiler.ts: the first call may wait for TypeBox's compiler to load).
  *
  * @param schema - the schema to check values against.
  * @returns a function that, for a valid value, returns it with the schema's defaults applied
  *   (on a copy: the caller's object is never touched), and otherwise every issue found, with
- *   pointers and keywords shaped like the DTO validator's.
+ *   pointers and keywords shaped like the DTO validator's; synchronously once compiled.
  */
-export function compileTypeBoxValidator(schema: object): (value: unknown) => ValidationOutcome {
-  const validator = Compile(schema as TSchema);
+export function compileTypeBoxValidator(schema: object): (value: unknown) => ValidationOutcome | Promise<ValidationOutcome> {
   const defaults = hasDefaults(schema);
-  return (value) => {
+  const compiled = compiledOnFirstUse((compiler) => ({ compiler, validator: compiler.Compile(schema as TSchema) }));
+  const check = ({ compiler, validator }: { compiler: TypeBoxCompiler; validator: ReturnType<TypeBoxCompiler['Compile']> }, value: unknown): ValidationOutcome => {
     if (validator.Check(value)) return { ok: true, value: defaults ? validator.Default(structuredClone(value)) : value };
-    return { ok: false, issues: toIssues(collectErrors(validator, value), schema) };
+    return { ok: false, issues: toIssues(collectErrors(compiler, validator, value), schema) };
+  };
+  return (value) => {
+    const ready = compiled();
+    return ready instanceof Promise ? ready.then((c) => check(c, value)) : check(ready, value);
   };
 }

@@ -48,6 +48,13 @@ export interface McpAuthOptions {
   readonly resourceName?: string;
   /** `resource_documentation` of the metadata document (a URL). */
   readonly resourceDocumentation?: string;
+  /**
+   * Refuse tokens that name no caller — a JWT without a string `sub`, a `verify` result without
+   * `principal` — with 401 `invalid_token` (default true). Such callers would all be one
+   * principal, `undefined`, and share what is bound to it (MRTR state). Set `false` only when
+   * every caller is the same party (client-credentials tokens of one client, say).
+   */
+  readonly requireSubject?: boolean;
   /** Validate JWT access tokens locally against the authorization server's keys. */
   readonly jwt?: JwtValidationOptions;
   /**

@@ -41,17 +41,22 @@ export function createVerifier(options: McpAuthOptions, resource: ResourceUri): 
   if ((jwt === undefined) === (verify === undefined)) fail('give exactly one of jwt (validate JWT access tokens) or verify (your own token check)');
   if (verify !== undefined) {
     if (typeof verify !== 'function') fail('verify must be a function (token) => AuthInfo | undefined');
-    return hookVerifier(verify, resource);
+    return hookVerifier(verify, resource, options.requireSubject ?? true);
   }
-  return jwtVerifier(jwt!, options.authorizationServers, resource);
+  return jwtVerifier(jwt!, options.authorizationServers, resource, options.requireSubject ?? true);
 }
 
-function hookVerifier(verify: NonNullable<McpAuthOptions['verify']>, resource: ResourceUri): TokenVerifier {
+/** Why a token that names no caller is refused (`requireSubject`). */
+const NO_SUBJECT = 'the access token names no subject (sub); tokens must identify their caller';
+const hasSubject = (principal: unknown): boolean => typeof principal === 'string' && principal !== '';
+
+function hookVerifier(verify: NonNullable<McpAuthOptions['verify']>, resource: ResourceUri, requireSubject: boolean): TokenVerifier {
   return async (token) => {
     const info = await verify(token);
     if (info === undefined || info === null) return { rejected: 'the access token is not valid (expired, revoked or unknown)' };
     const claims = Object.freeze({ ...(info.claims ?? {}) });
     if (claims.aud !== undefined && !audienceNames(claims.aud, resource)) return { rejected: wrongAudience(resource) };
+    if (requireSubject && !hasSubject(info.principal)) return { rejected: NO_SUBJECT };
     const scopes = Array.isArray(info.scopes) ? Object.freeze([...info.scopes]) : scopesOfClaims(claims);
     return { auth: Object.freeze({ principal: info.principal, scopes, claims }) };
   };
@@ -76,7 +81,7 @@ function keyResolver(jwt: JwtValidationOptions): JWTVerifyGetKey | NonNullable<J
   return jwt.key!;
 }
 
-function jwtVerifier(jwt: JwtValidationOptions, authorizationServers: readonly string[], resource: ResourceUri): TokenVerifier {
+function jwtVerifier(jwt: JwtValidationOptions, authorizationServers: readonly string[], resource: ResourceUri, requireSubject: boolean): TokenVerifier {
   const algorithms = [...(jwt.algorithms ?? DEFAULT_ALGORITHMS)];
   if (algorithms.length === 0) fail('jwt.algorithms must not be empty');
   if (algorithms.some((alg) => typeof alg !== 'string' || alg.toLowerCase() === 'none')) fail('jwt.algorithms must name signature algorithms; "none" is never accepted');
@@ -98,6 +103,7 @@ function jwtVerifier(jwt: JwtValidationOptions, authorizationServers: readonly s
       return { rejected: reason };
     }
     if (!audienceNames(payload.aud, resource)) return { rejected: wrongAudience(resource) };
+    if (requireSubject && !hasSubject(payload.sub)) return { rejected: NO_SUBJECT };
     const claims = Object.freeze({ ...payload }) as Readonly<Record<string, unknown>>;
     return { auth: Object.freeze({ principal: typeof payload.sub === 'string' ? payload.sub : undefined, scopes: scopesOfClaims(claims), claims }) };
   };

@@ -17,7 +17,8 @@ export function parseSse(text: string): any[] {
   return text
     .split('\n\n')
     .map((block) => block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)))
-    .filter((data) => data.length > 0)
+    // A priming event (an id and empty data, legacy resumable streams) carries no message.
+    .filter((data) => data.length > 0 && data.join('') !== '')
     .map((data) => JSON.parse(data.join('\n')));
 }
 

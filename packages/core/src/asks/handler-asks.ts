@@ -1,0 +1,41 @@
+/**
+ * The seam between a handler's asks (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`) and how
+ * they are answered. One seam is chosen per request: an MRTR round on the modern era
+ * (`mrtr/mrtr-seam.ts`), a live server→client request on a legacy session (`legacy/live-asks.ts`).
+ * The handlers, and the methods that run them, are the same for both.
+ */
+import type { RequestScope } from '../engine/request-scope.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, InputRequiredResult, Root } from '../mrtr/input-types.js';
+import type { MrtrConfig } from '../mrtr/input-round.js';
+
+/** What answers one request's asks. */
+export interface HandlerAsks {
+  /** Answers `ctx.elicit`: the user's answer (`undefined` for an optional ask the client cannot take). */
+  elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined>;
+  /** Answers `ctx.sample`: the client model's message (`undefined` for an optional ask the client cannot take). */
+  sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined>;
+  /** Answers `ctx.roots`: the client's roots (`undefined` for an optional ask the client cannot take). */
+  roots(options?: InputOptions): Promise<Root[] | undefined>;
+  /** Answers `ctx.once`: `fn`'s result, run once for the request (journaled across MRTR rounds). */
+  once<T>(name: string, fn: () => T | Promise<T>): Promise<T>;
+}
+
+/** What the asks of one handler run are about: the target they are bound to. */
+export interface AskTarget {
+  /** MRTR settings of the server (a process-wide default when absent). */
+  readonly mrtr: MrtrConfig | undefined;
+  /** The tool or prompt name, or the resource URI. */
+  readonly name: string;
+  readonly args: unknown;
+}
+
+/** What running a handler gave: its value, or (MRTR only) the round's `input_required` answer. */
+export type HandlerOutcome<T> =
+  | { kind: 'value'; value: T; /** True when the request was an MRTR retry (its result must not be cached). */ retry: boolean }
+  | { kind: 'input_required'; result: InputRequiredResult };
+
+/** One way of answering asks. */
+export interface AskSeam {
+  /** Runs `invoke` with `scope`'s asks answered this way. Errors other than an ended round propagate. */
+  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>>;
+}

@@ -1,0 +1,57 @@
+import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
+import sjson from 'secure-json-parse';
+import { ParseError } from '../errors/protocol-errors.js';
+
+/**
+ * Fastify's default rule for request bodies, applied to every message on every transport: an own
+ * `__proto__` key is refused (it would reach handlers that copy objects with `Object.assign` or
+ * spread, and poison their prototypes); `constructor` keys are data (`{"constructor": "x"}` is
+ * valid input). secure-json-parse scans the text only when it holds `"__proto__"` (or an escaped
+ * spelling of it), so the common path is `JSON.parse` plus one regular-expression test.
+ */
+const POISONING = { protoAction: 'error', constructorAction: 'ignore' } as const;
+
+/** secure-json-parse's message for a refused `__proto__` key. */
+const FORBIDDEN_PROTO = 'Object contains forbidden prototype property';
+
+type Plain = Record<string, unknown>;
+
+/**
+ * Parses one message's text. Malformed JSON, and an own `__proto__` key anywhere, are a -32700.
+ *
+ * An integer id outside ±2^53 (`9007199254740993`) cannot be a JS number without changing, so it
+ * becomes a `bigint` with the exact value, and is echoed as the same digits; so does the
+ * `requestId` of a notification (`notifications/cancelled`). Only such messages are parsed a
+ * second time (by lossless-json, to read the digits); the common path checks one number.
+ */
+export function parseJson(text: string): unknown {
+  let message: unknown;
+  try {
+    message = sjson.parse(text, undefined, POISONING);
+  } catch (error) {
+    if ((error as Error).message === FORBIDDEN_PROTO) throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
+    throw new ParseError('Parse error: the message is not valid JSON');
+  }
+  if (typeof message !== 'object' || message === null) return message;
+  const { id, params } = message as Plain;
+  if (typeof id === 'number') {
+    if (!Number.isSafeInteger(id) && Number.isInteger(id)) (message as Plain).id = exactInteger(text, (m) => m.id) ?? id;
+  } else if (id === undefined && typeof params === 'object' && params !== null) {
+    const requestId = (params as Plain).requestId;
+    if (typeof requestId === 'number' && !Number.isSafeInteger(requestId) && Number.isInteger(requestId)) {
+      (params as Plain).requestId = exactInteger(text, (m) => (m.params as Plain | undefined)?.requestId) ?? requestId;
+    }
+  }
+  return message;
+}
+
+/** The exact value of the number `pick` finds, as a bigint, when its text is plain integer digits. */
+function exactInteger(text: string, pick: (message: Plain) => unknown): bigint | undefined {
+  let number: unknown;
+  try {
+    number = pick(parseLossless(text) as Plain);
+  } catch {
+    return undefined; // e.g. a duplicate key: JSON.parse took the last one, keep what it read
+  }
+  return isLosslessNumber(number) && /^-?\d+$/.test(number.value) ? BigInt(number.value) : undefined;
+}

@@ -1,0 +1,220 @@
+import type { Logger } from 'pino';
+import type { McpEngine, PreparedRequest } from '../engine/engine.js';
+import type { RequestMeta } from '../engine/meta.js';
+import { RawJson, type EngineResponse } from '../engine/raw-json.js';
+import type { Cancellation } from '../engine/cancellation.js';
+import type { RequestChannel } from '../engine/request-scope.js';
+import { legacyCodes, legacyErrorResponse } from '../errors/legacy-errors.js';
+import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';
+import { isErrorResponse } from '../engine/raw-json.js';
+import type { LiveEvent } from '../live/events.js';
+import { notificationMethod } from '../live/events.js';
+import type { BusSubscription } from '../live/notification-bus.js';
+import { serverCapabilities } from '../methods/discover.js';
+import { PROGRESS_TOKEN } from '../protocol/meta-keys.js';
+import {
+  LOGGING_LEVELS,
+  type ClientCapabilities,
+  type Implementation,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type LoggingLevel,
+  type RequestId,
+} from '../protocol/types.js';
+import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './client-requests.js';
+import { legacyResult } from './legacy-results.js';
+import { LiveSeam } from './live-asks.js';
+import { negotiateLegacyVersion } from './versions.js';
+
+/** Options of a legacy session. */
+export interface LegacySessionOptions {
+  /** How long the client has to answer a server→client request (default 300000 ms). */
+  clientRequestTimeoutMs?: number;
+}
+
+/** What a legacy request turned into before it runs: an answer now, or a request for the engine. */
+export type LegacyStep = { kind: 'answer'; response: EngineResponse } | { kind: 'run'; prepared: PreparedRequest };
+
+/** Methods that exist only in 2026-07-28: a legacy session does not serve them. */
+const MODERN_ONLY = new Set(['server/discover', 'subscriptions/listen']);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function ok(id: RequestId, result: JsonObject = {}): LegacyStep {
+  return { kind: 'answer', response: { jsonrpc: '2.0', id, result: result as never } };
+}
+
+/**
+ * One legacy (initialize-based, 2025-11-25 and earlier) session: on stdio the whole process, on
+ * HTTP one `Mcp-Session-Id`. It answers the lifecycle methods itself (`initialize`, `ping`,
+ * `logging/setLevel`, `resources/subscribe`/`unsubscribe`), runs everything else through the same
+ * engine and handlers as the modern era — with asks answered by live requests — and reshapes what
+ * comes back for the old revisions. Session-level messages (list changes, resource updates) go to
+ * the transport's outlet. It knows nothing of bytes.
+ */
+export class LegacySession implements LegacySessionView {
+  protocolVersion = '';
+  clientCapabilities: ClientCapabilities = {};
+  clientInfo: Implementation | undefined;
+  logLevel: LoggingLevel | undefined;
+  /** True once `initialize` was answered. */
+  initialized = false;
+  readonly requests: ClientRequests;
+  private readonly subscribed = new Set<string>();
+  private readonly inFlight = new Map<RequestId, Cancellation>();
+  private subscription: BusSubscription | undefined;
+  private closed = false;
+  private readonly log: Logger;
+
+  constructor(
+    private readonly engine: McpEngine,
+    /** Where session-level messages go: server notifications, and asks that have no request stream. */
+    private readonly outlet: ClientRequestOutlet,
+    options: LegacySessionOptions = {},
+  ) {
+    this.log = engine.state.logger.child({ era: 'legacy' });
+    this.requests = new ClientRequests(options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, this.log);
+  }
+
+  /** Handles one request: lifecycle methods here, the rest through the engine. */
+  async handleRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): Promise<EngineResponse | undefined> {
+    const step = this.prepare(request);
+    return step.kind === 'answer' ? step.response : this.run(step.prepared, channel, requestOutlet);
+  }
+
+  /**
+   * Every check before a request runs (HTTP puts its scope check between this and {@link run}).
+   * Lifecycle methods and errors are answered here.
+   */
+  prepare(request: JsonRpcRequest): LegacyStep {
+    try {
+      if (this.closed) throw new InvalidRequestError('Invalid Request: this session has ended; initialize a new one');
+      if (request.method === 'initialize') return this.initialize(request);
+      if (request.method === 'ping') return ok(request.id);
+      if (!this.initialized) throw new InvalidRequestError(`Invalid Request: ${request.method} before initialize; send initialize first`);
+      const params = request.params ?? {};
+      switch (request.method) {
+        case 'logging/setLevel':
+          return this.setLevel(request.id, params);
+        case 'resources/subscribe':
+        case 'resources/unsubscribe':
+          return this.subscribe(request, params);
+      }
+      if (MODERN_ONLY.has(request.method)) throw new MethodNotFoundError(`Method not found: ${request.method} is a 2026-07-28 method; this session speaks ${this.protocolVersion}`);
+      return { kind: 'run', prepared: this.engine.route(request, this.meta(params)) };
+    } catch (error) {
+      return { kind: 'answer', response: legacyErrorResponse(request.id, error) };
+    }
+  }
+
+  /** Runs a prepared request with live asks, and reshapes its answer for the old revisions. */
+  async run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): Promise<EngineResponse | undefined> {
+    const { id } = prepared.request;
+    if (channel.cancellation) this.inFlight.set(id, channel.cancellation);
+    let response: EngineResponse | undefined;
+    try {
+      response = await this.engine.execute(prepared, { ...channel, asks: new LiveSeam(this, requestOutlet) });
+    } finally {
+      if (channel.cancellation) this.inFlight.delete(id);
+    }
+    if (response === undefined) return undefined;
+    if (isErrorResponse(response)) return legacyCodes(response);
+    return { jsonrpc: '2.0', id: response.id, result: legacyResult(response.result) as RawJson };
+  }
+
+  /** Client notifications: `initialized`, `cancelled` (aborts the request it names), `roots/list_changed`. */
+  handleNotification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/cancelled') {
+      const id = notification.params?.requestId;
+      if (typeof id === 'string' || typeof id === 'number') this.inFlight.get(id)?.cancel();
+    } else if (notification.method !== 'notifications/initialized') {
+      this.log.debug({ method: notification.method }, 'client notification ignored');
+    }
+  }
+
+  /**
+   * A response from the client: routed to the server→client request it answers. An unknown id is
+   * logged and ignored (returns false); the session keeps serving.
+   */
+  handleResponse(response: { id?: unknown; result?: unknown; error?: unknown }): boolean {
+    if (this.requests.settle(response)) return true;
+    this.log.warn({ id: response.id }, 'ignored a response whose id matches no request this session sent');
+    return false;
+  }
+
+  /** Ends the session: waiting asks fail, in-flight requests are cancelled, no more notifications. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.subscription?.close();
+    this.requests.close();
+    for (const cancellation of this.inFlight.values()) cancellation.cancel();
+    this.inFlight.clear();
+  }
+
+  private initialize(request: JsonRpcRequest): LegacyStep {
+    if (this.initialized) throw new InvalidRequestError('Invalid Request: the session is already initialized; initialize is sent once per session');
+    const params = request.params ?? {};
+    if (typeof params.protocolVersion !== 'string') throw new InvalidParamsError('Invalid params: initialize needs params.protocolVersion (a string)');
+    if (!isObject(params.capabilities)) throw new InvalidParamsError('Invalid params: initialize needs params.capabilities (an object; {} for none)');
+    if (!isObject(params.clientInfo) || typeof params.clientInfo.name !== 'string') {
+      throw new InvalidParamsError('Invalid params: initialize needs params.clientInfo ({ name, version })');
+    }
+    this.protocolVersion = negotiateLegacyVersion(params.protocolVersion);
+    this.clientCapabilities = params.capabilities as ClientCapabilities;
+    this.clientInfo = params.clientInfo as unknown as Implementation;
+    this.initialized = true;
+    this.subscription = this.engine.state.live.bus.subscribe({
+      wants: (event) => this.wants(event),
+      deliver: (event) => {
+        this.outlet({ jsonrpc: '2.0', method: notificationMethod(event), params: event.type === 'resources/updated' ? { uri: event.uri } : {} });
+        return true;
+      },
+      onDrain: (listener) => listener(),
+    });
+    const { state } = this.engine;
+    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities: serverCapabilities(state) as JsonObject, serverInfo: state.info as unknown as JsonObject };
+    if (state.instructions) result.instructions = state.instructions;
+    return ok(request.id, result);
+  }
+
+  private wants(event: LiveEvent): boolean {
+    return event.type !== 'resources/updated' || this.subscribed.has(event.uri);
+  }
+
+  private setLevel(id: RequestId, params: JsonObject): LegacyStep {
+    if (!LOGGING_LEVELS.includes(params.level as LoggingLevel)) {
+      throw new InvalidParamsError(`Invalid params: unknown log level ${JSON.stringify(params.level)}; use one of ${LOGGING_LEVELS.join(', ')}`);
+    }
+    this.logLevel = params.level as LoggingLevel;
+    return ok(id);
+  }
+
+  private subscribe(request: JsonRpcRequest, params: JsonObject): LegacyStep {
+    if (!this.engine.state.registry.hasResources) throw new MethodNotFoundError(`Method not found: ${request.method} (this server has no resources)`);
+    if (typeof params.uri !== 'string') throw new InvalidParamsError(`Invalid params: ${request.method} needs params.uri (a string)`);
+    if (request.method === 'resources/subscribe') this.subscribed.add(params.uri);
+    else this.subscribed.delete(params.uri);
+    return ok(request.id);
+  }
+
+  /** The per-request view the engine reads: the session's version, capabilities and log level. */
+  private meta(params: JsonObject): RequestMeta {
+    const raw = isObject(params._meta) ? params._meta : {};
+    const meta: RequestMeta = { protocolVersion: this.protocolVersion, clientCapabilities: this.clientCapabilities, raw };
+    if (this.clientInfo) meta.clientInfo = this.clientInfo;
+    if (this.logLevel) meta.logLevel = this.logLevel;
+    const token = raw[PROGRESS_TOKEN];
+    if (typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token))) meta.progressToken = token;
+    return meta;
+  }
+}
+
+/** What transports may read of a session. */
+export interface LegacySessionView {
+  readonly protocolVersion: string;
+  readonly initialized: boolean;
+}

@@ -1,0 +1,89 @@
+/**
+ * The legacy era's way of answering asks: each `ctx.elicit`, `ctx.sample` and `ctx.roots` is a
+ * real server→client request on the session, awaited in place. There is no replay, so
+ * `ctx.once` simply runs its function once.
+ */
+import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk, type Ask } from '../asks/ask-requests.js';
+import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
+import type { RequestScope } from '../engine/request-scope.js';
+import { isThenable } from '../engine/thenable.js';
+import { ClientRequestFailedError } from '../errors/protocol-errors.js';
+import { checkContent } from '../mrtr/elicitation-schema.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../mrtr/input-types.js';
+import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
+import type { ClientRequestOutlet, ClientRequests } from './client-requests.js';
+import { isAtLeast } from './versions.js';
+import { randomUUID } from 'node:crypto';
+
+/** What the asks need to know of their session. */
+export interface AskingSession {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly requests: ClientRequests;
+}
+
+const WHERE = 'the client at initialize';
+
+class LiveAsks implements HandlerAsks {
+  constructor(
+    private readonly session: AskingSession,
+    private readonly outlet: ClientRequestOutlet,
+    private readonly scope: RequestScope,
+  ) {}
+
+  private send(ask: Extract<Ask, { ok: true }>, params: JsonObject | undefined): Promise<JsonObject> {
+    return this.session.requests.request(ask.request.method, params, this.outlet, this.scope.signal);
+  }
+
+  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
+    const ask = elicitAsk(params, this.session.clientCapabilities);
+    if (!ask.ok) return missingCapability(ask, options, WHERE);
+    const sent = { ...(ask.request as { params: JsonObject }).params };
+    // `mode` arrived in 2025-11-25 (and url mode with it, which needs an elicitationId).
+    if (!isAtLeast(this.session.protocolVersion, '2025-11-25')) delete sent.mode;
+    else if (sent.mode === 'url') sent.elicitationId = randomUUID();
+    const answer = await this.send(ask, sent);
+    if (!isElicitAnswer(answer)) throw new ClientRequestFailedError('The client answered elicitation/create with something that is not an ElicitResult ({ action, content? })');
+    const { action } = answer;
+    if (action !== 'accept' || !ask.schema) return { action };
+    const checked = checkContent(ask.schema, answer.content ?? {});
+    if (!checked.ok) {
+      throw new ClientRequestFailedError(`The client accepted elicitation/create with content that does not match requestedSchema: ${checked.issues.map((i) => `${i.pointer || '/'} ${i.message}`).join('; ')}`);
+    }
+    return { action, content: checked.value as ElicitResult['content'] };
+  }
+
+  async sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined> {
+    const ask = sampleAsk(params, this.session.clientCapabilities);
+    if (!ask.ok) return missingCapability(ask, options, WHERE);
+    const answer = await this.send(ask, params);
+    if (!isSampleAnswer(answer)) throw new ClientRequestFailedError('The client answered sampling/createMessage with something that is not a CreateMessageResult ({ role, content, model })');
+    return answer as CreateMessageResult;
+  }
+
+  async roots(options?: InputOptions): Promise<Root[] | undefined> {
+    const ask = rootsAsk(this.session.clientCapabilities);
+    if (!ask.ok) return missingCapability(ask, options, WHERE);
+    const answer = await this.send(ask, undefined);
+    if (!isRootsAnswer(answer)) throw new ClientRequestFailedError('The client answered roots/list with something that is not a ListRootsResult ({ roots: [{ uri }] })');
+    return answer.roots as Root[];
+  }
+
+  async once<T>(_name: string, fn: () => T | Promise<T>): Promise<T> {
+    return fn();
+  }
+}
+
+/** The seam of one legacy request: its asks go out through `outlet` (stdout, or the POST's SSE stream). */
+export class LiveSeam implements AskSeam {
+  constructor(
+    private readonly session: AskingSession,
+    private readonly outlet: ClientRequestOutlet,
+  ) {}
+
+  async run<T>(scope: RequestScope, _target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+    scope.asks = new LiveAsks(this.session, this.outlet, scope);
+    const returned = invoke();
+    return { kind: 'value', value: isThenable(returned) ? await returned : returned, retry: false };
+  }
+}

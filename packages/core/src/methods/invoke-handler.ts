@@ -1,0 +1,13 @@
+import type { HandlerOutcome } from '../asks/handler-asks.js';
+import type { MethodCall } from '../engine/method.js';
+import { mrtrSeam } from '../mrtr/mrtr-seam.js';
+
+/**
+ * Runs a tool, prompt or resource handler with its asks answered by the request's seam: the live
+ * seam a legacy session put on the channel, else an MRTR round. The one place `tools/call`,
+ * `prompts/get` and `resources/read` share for "open a round, run with input, invoke".
+ */
+export function invokeHandler<T>(call: MethodCall<unknown>, name: string, args: unknown, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+  const seam = call.channel.asks ?? mrtrSeam;
+  return seam.run(call.scope, { mrtr: call.state.mrtr, name, args }, invoke);
+}

@@ -1,0 +1,82 @@
+/**
+ * The modern era's way of answering asks: an MRTR round. A retry's `requestState` is opened and
+ * checked before the handler runs, so a tampered, expired or re-bound state is -32602 and the
+ * handler never runs. A first request gets its round only when the handler first asks (most never
+ * do): no argument digest, no round state per request.
+ */
+import type { Logger } from 'pino';
+import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
+import type { RequestScope } from '../engine/request-scope.js';
+import { isThenable } from '../engine/thenable.js';
+import { bindingOf } from './binding.js';
+import { InputRound, mrtrConfig, type MrtrConfig } from './input-round.js';
+import type { CreateMessageParams, ElicitParams, InputOptions } from './input-types.js';
+
+/** The asks of one modern request: the round, made on the first ask (or at once for a retry). */
+class LazyRound implements HandlerAsks {
+  round: InputRound | undefined;
+
+  constructor(
+    private readonly scope: RequestScope,
+    private readonly target: AskTarget,
+  ) {}
+
+  open(): InputRound {
+    if (this.round) return this.round;
+    const { scope, target } = this;
+    const binding = bindingOf(scope.request.method, target.name, target.args, scope.auth?.principal);
+    return (this.round = new InputRound(target.mrtr ?? defaultMrtrConfig(scope.log), binding, scope.meta.clientCapabilities, scope.request.params ?? {}));
+  }
+
+  elicit(params: ElicitParams, options?: InputOptions) {
+    return this.open().elicit(params, options);
+  }
+
+  sample(params: CreateMessageParams, options?: InputOptions) {
+    return this.open().sample(params, options);
+  }
+
+  roots(options?: InputOptions) {
+    return this.open().roots(options);
+  }
+
+  once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    return this.open().once(name, fn);
+  }
+}
+
+/**
+ * Runs a handler under MRTR and converts a pending ask into `input_required` — whether the
+ * signal propagated or the handler caught it (then it is logged as a handler bug). Other errors
+ * are rethrown for the method's own error handling.
+ */
+export const mrtrSeam: AskSeam = {
+  async run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+    const asks = new LazyRound(scope, target);
+    const params = scope.request.params;
+    const retry = params !== undefined && (params.requestState !== undefined || params.inputResponses !== undefined);
+    if (retry) asks.open();
+    scope.asks = asks;
+    let value: T;
+    try {
+      const returned = invoke();
+      // A synchronous handler's value needs no extra turn of the microtask queue.
+      value = isThenable(returned) ? await returned : returned;
+    } catch (error) {
+      // The signal itself, or whatever a handler threw after catching it: the round asked for input.
+      if (asks.round?.pending) return { kind: 'input_required', result: asks.round.inputRequired() };
+      throw error;
+    }
+    if (asks.round?.pending) {
+      scope.log.warn({ key: asks.round.pending.key }, 'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)');
+      return { kind: 'input_required', result: asks.round.inputRequired() };
+    }
+    return { kind: 'value', value, retry };
+  },
+};
+
+let fallbackConfig: MrtrConfig | undefined;
+/** For servers whose state carries no MRTR settings (built outside createServer). */
+function defaultMrtrConfig(log: Logger): MrtrConfig {
+  return (fallbackConfig ??= mrtrConfig({}, log));
+}

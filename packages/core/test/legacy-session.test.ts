@@ -1,0 +1,112 @@
+import { Cancellation, encodeMessage, McpServer, Resource, Tool, type JsonRpcNotification, type JsonRpcRequest, type ToolContext } from '@decorum/core';
+import { Type } from 'typebox';
+import { harness } from '../../../test/support/engine-harness.js';
+
+@McpServer({ name: 'legacy-core', version: '1.0.0' })
+class Shapes {
+  @Tool({ input: null, output: Type.Number() })
+  answer(): number {
+    return 42;
+  }
+
+  @Tool({ input: null, output: Type.Object({ n: Type.Number() }) })
+  boxed() {
+    return { n: 1 };
+  }
+
+  @Tool({ input: null })
+  async remember(_args: unknown, ctx: ToolContext) {
+    let runs = 0;
+    const first = await ctx.once('n', () => ++runs);
+    const roots = await ctx.roots({ optional: true });
+    return `once ran ${first} time(s); roots ${roots === undefined ? 'not declared' : roots.length}`;
+  }
+
+  @Tool({ input: null })
+  async ask(_args: unknown, ctx: ToolContext) {
+    return (await ctx.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } })).action;
+  }
+
+  @Resource({ uri: 'mem://a' })
+  a() {
+    return 'A';
+  }
+}
+
+/** A legacy session on the core alone: what it sends, and the wire JSON of its answers. */
+function session(capabilities: object = {}) {
+  const { server } = harness([Shapes]);
+  const sent: Array<JsonRpcRequest | JsonRpcNotification> = [];
+  const legacy = server.openLegacySession((m) => sent.push(m));
+  let id = 0;
+  const request = async (method: string, params?: object) => {
+    const response = await legacy.handleRequest({ jsonrpc: '2.0', id: ++id, method, ...(params ? { params: params as never } : {}) }, { cancellation: new Cancellation(), notify: (n) => sent.push(n) });
+    return JSON.parse(encodeMessage(response!)) as Record<string, any>;
+  };
+  const init = () => request('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } });
+  return { server, legacy, sent, request, init };
+}
+
+describe('legacy sessions (core)', () => {
+  test('requests before initialize are refused clearly; ping is allowed', async () => {
+    const s = session();
+    expect((await s.request('tools/list')).error).toEqual({ code: -32600, message: 'Invalid Request: tools/list before initialize; send initialize first' });
+    expect((await s.request('ping')).result).toEqual({});
+  });
+
+  test('initialize checks its params', async () => {
+    const s = session();
+    expect((await s.request('initialize', { capabilities: {}, clientInfo: { name: 'x' } })).error).toMatchObject({ code: -32602, message: expect.stringContaining('protocolVersion') });
+    expect((await s.init()).result.protocolVersion).toBe('2025-11-25');
+  });
+
+  test('a non-object outputSchema is left out of the legacy listing, and its structuredContent of the result', async () => {
+    const s = session();
+    await s.init();
+    const tools = (await s.request('tools/list')).result.tools as Array<Record<string, any>>;
+    expect(tools.find((t) => t.name === 'answer')).not.toHaveProperty('outputSchema');
+    expect(tools.find((t) => t.name === 'boxed')!.outputSchema).toMatchObject({ type: 'object' });
+    const answer = (await s.request('tools/call', { name: 'answer', arguments: {} })).result;
+    expect(answer).toEqual({ content: [{ type: 'text', text: '42' }], isError: false });
+    expect((await s.request('tools/call', { name: 'boxed', arguments: {} })).result).toEqual({ content: [{ type: 'text', text: '{"n":1}' }], structuredContent: { n: 1 }, isError: false });
+  });
+
+  test('ctx.once runs once; an optional ask the client did not declare is undefined', async () => {
+    const s = session();
+    await s.init();
+    expect((await s.request('tools/call', { name: 'remember', arguments: {} })).result.content[0].text).toBe('once ran 1 time(s); roots not declared');
+  });
+
+  test('an ask the client did not declare at initialize is -32602 (no modern -32021 on legacy)', async () => {
+    const s = session();
+    await s.init();
+    const refused = await s.request('tools/call', { name: 'ask', arguments: {} });
+    expect(refused.error).toMatchObject({ code: -32602, message: expect.stringContaining('which the client at initialize did not declare') });
+  });
+
+  test('modern-only methods are -32601; resource not found is -32002; setLevel checks its level', async () => {
+    const s = session();
+    await s.init();
+    expect((await s.request('subscriptions/listen', {})).error.code).toBe(-32601);
+    expect((await s.request('resources/read', { uri: 'mem://none' })).error).toMatchObject({ code: -32002, data: { uri: 'mem://none' } });
+    expect((await s.request('logging/setLevel', { level: 'loud' })).error.code).toBe(-32602);
+  });
+
+  test('resource updates reach the session only for subscribed URIs; list changes always', async () => {
+    const s = session();
+    await s.init();
+    s.server.notifyResourceUpdated('mem://a');
+    expect(s.sent).toEqual([]);
+    await s.request('resources/subscribe', { uri: 'mem://a' });
+    s.server.notifyResourceUpdated('mem://a');
+    s.server.live.tools.disable('answer');
+    expect(s.sent).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'mem://a' } },
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} },
+    ]);
+    await s.request('resources/unsubscribe', { uri: 'mem://a' });
+    s.legacy.close();
+    s.server.notifyResourceUpdated('mem://a');
+    expect(s.sent).toHaveLength(2);
+  });
+});

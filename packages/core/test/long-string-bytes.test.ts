@@ -1,0 +1,76 @@
+import { encodeMessageBytes, type EngineResponse } from '@decorum/core';
+
+/** encodeMessageBytes must give exactly the UTF-8 bytes of JSON.stringify, whatever the long strings hold. */
+const expectStringifyBytes = (message: EngineResponse) => {
+  const bytes = encodeMessageBytes(message);
+  expect(bytes.toString('utf8')).toBe(JSON.stringify(message));
+  expect(bytes.equals(Buffer.from(JSON.stringify(message), 'utf8'))).toBe(true);
+};
+const textResult = (id: string | number, ...texts: string[]): EngineResponse =>
+  ({ jsonrpc: '2.0', id, result: { resultType: 'complete', content: texts.map((text) => ({ type: 'text', text })), _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } } } }) as never;
+
+describe('encodeMessageBytes with long strings in content blocks', () => {
+  const long = 'x'.repeat(65_536);
+
+  it('writes a long clean ASCII text as JSON.stringify would', () => {
+    expectStringifyBytes(textResult(1, long));
+    expectStringifyBytes(textResult('req-"1"\u2028', long));
+    expectStringifyBytes(textResult(1, 'y'.repeat(1024)));
+    expectStringifyBytes(textResult(1, 'y'.repeat(1023)));
+  });
+
+  // Every byte JSON escapes in ASCII, at every alignment (the check reads four bytes at a time).
+  const escapes = ['"', '\\', '\n', '\r', '\t', '\u0000', '\u0001', '\u001f', '\b', '\f'];
+  it.each(escapes)('escapes %j wherever it stands in a long text', (char) => {
+    for (const at of [0, 1, 2, 3, 4, 5, 6, 7, 500, 2044, 2045, 2046, 2047]) {
+      const text = `${'a'.repeat(at)}${char}${'b'.repeat(2047 - at)}`;
+      expectStringifyBytes(textResult(1, text));
+      expectStringifyBytes(textResult(1, 'short', text, long));
+    }
+  });
+
+  it('keeps the bytes JSON does not escape (DEL, space, the top of ASCII) raw', () => {
+    let ascii = '';
+    for (let c = 0x20; c < 0x80; c++) if (c !== 0x22 && c !== 0x5c) ascii += String.fromCharCode(c);
+    expectStringifyBytes(textResult(1, ascii.repeat(20)));
+  });
+
+  it.each([
+    ['accented text', 'é'.repeat(2000)],
+    ['an emoji', `${'a'.repeat(3000)}☂🌧`],
+    ['a lone surrogate', `${'a'.repeat(3000)}\ud800${'b'.repeat(10)}`],
+    ['U+2028', `${'a'.repeat(3000)}\u2028`],
+  ])('escapes a long non-ASCII text (%s) as JSON.stringify does', (_name, text) => {
+    expectStringifyBytes(textResult(7, text));
+  });
+
+  it('handles image, audio and mixed blocks, extra result fields and skipped values', () => {
+    const data = Buffer.alloc(30_000, 7).toString('base64');
+    expectStringifyBytes({
+      jsonrpc: '2.0',
+      id: 'a',
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'image', data, mimeType: 'image/png', annotations: { priority: 1 } }, { type: 'audio', data, mimeType: 'audio/wav' }, { type: 'text', text: long, skipped: undefined }],
+        structuredContent: { n: 1, text: long },
+        isError: false,
+        dropped: undefined,
+      },
+    } as never);
+  });
+
+  it('leaves what it does not understand to JSON.stringify (toJSON, class instances, holes)', () => {
+    class Block {
+      type = 'text';
+      text = long;
+      toJSON() {
+        return { type: 'text', text: 'from toJSON' };
+      }
+    }
+    expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [new Block(), { type: 'text', text: long }] } } as never);
+    expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: long, toJSON: () => 'x' }] } } as never);
+    // eslint-disable-next-line no-sparse-arrays
+    expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [, { type: 'text', text: long }, undefined] } } as never);
+    expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: long }], toJSON: () => ({ replaced: true }) } } as never);
+  });
+});

@@ -1,0 +1,100 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { sseEvent } from '../sse.js';
+
+/** How long a client waits before reconnecting a closed stream (the SSE `retry` field), in ms. */
+const RETRY_MS = 1000;
+
+/**
+ * One SSE stream of a legacy session (a POST's response stream, or the standalone GET stream),
+ * resumable as the 2025-11-25 transport describes: every event has an id `<stream>_<seq>`, a
+ * bounded history is kept, and a client that reconnects with `Last-Event-ID` gets what came
+ * after it — on this stream only — and then the rest as it happens.
+ */
+export class EventStream {
+  private seq = 0;
+  /** The last seq written to a connected client. */
+  private written = 0;
+  private readonly history: Array<{ seq: number; frame: string }> = [];
+  private res: ServerResponse | undefined;
+  private keepAlive: NodeJS.Timeout | undefined;
+  /** True once the stream's last message (a POST's response) was sent. */
+  ended = false;
+
+  constructor(
+    readonly id: string,
+    private readonly historyLimit: number,
+    private readonly keepAliveMs: number,
+  ) {}
+
+  /** True while a client is connected to it. */
+  get attached(): boolean {
+    return this.res !== undefined && !this.res.destroyed && !this.res.writableEnded;
+  }
+
+  /**
+   * Connects a client: status and headers, a priming event (an id and no data, so that the client
+   * can resume from the start), then whatever it missed after `afterSeq` (default: what no client
+   * saw yet). A stream that has already ended is closed after the replay.
+   */
+  attach(res: ServerResponse, headers: OutgoingHttpHeaders, afterSeq?: number): void {
+    this.detach();
+    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    res.write(`id: ${this.id}_${this.seq}\nretry: ${RETRY_MS}\ndata: \n\n`);
+    const after = afterSeq ?? this.written;
+    for (const event of this.history) if (event.seq > after) res.write(event.frame);
+    this.written = this.seq;
+    if (this.ended) {
+      res.end();
+      return;
+    }
+    this.res = res;
+    res.once('close', () => {
+      if (this.res === res) this.detach();
+    });
+    if (this.keepAliveMs > 0) {
+      this.keepAlive = setInterval(() => this.attached && !res.writableNeedDrain && res.write(': keep-alive\n\n'), this.keepAliveMs);
+      this.keepAlive.unref();
+    }
+  }
+
+  /** Sends one message (kept for replay); written at once when a client is connected. */
+  send(json: string): void {
+    const seq = ++this.seq;
+    const frame = `id: ${this.id}_${seq}\n${sseEvent(json)}`;
+    this.history.push({ seq, frame });
+    if (this.history.length > this.historyLimit) this.history.shift();
+    if (this.attached) {
+      this.res!.write(frame);
+      this.written = seq;
+    }
+  }
+
+  /** Sends the last message (if any) and closes the stream. */
+  end(json?: string): void {
+    if (json !== undefined) this.send(json);
+    this.ended = true;
+    const res = this.res;
+    this.detach();
+    res?.end();
+  }
+
+  /** Forgets the connected client (it went away); the stream lives on for a resumption. */
+  detach(): void {
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = undefined;
+    this.res = undefined;
+  }
+
+  /** Closes the connection, if any (the session ended). */
+  close(): void {
+    const res = this.res;
+    this.detach();
+    res?.end();
+  }
+}
+
+/** Reads `Last-Event-ID` as the stream id and seq it names, or `undefined` when it is not ours. */
+export function parseEventId(value: string | undefined): { stream: string; seq: number } | undefined {
+  const match = value === undefined ? null : /^(.+)_(\d{1,15})$/.exec(value);
+  return match ? { stream: match[1], seq: Number(match[2]) } : undefined;
+}

@@ -1,0 +1,207 @@
+import {
+  Cancellation,
+  encodeMessage,
+  encodeMessageBytes,
+  isLegacyOpening,
+  isModernShaped,
+  LEGACY_PROTOCOL_VERSIONS,
+  legacyErrorResponse,
+  ParseError,
+  parseJson,
+  readEnvelope,
+  type DecorumServer,
+  type EngineResponse,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type Logger,
+  type PreparedRequest,
+} from '@decorum/core';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Exchange } from '../endpoint.js';
+import { sendRefusal } from '../endpoint.js';
+import { readHeader } from '../header-value.js';
+import { HttpRefusal } from '../refusal.js';
+import { NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
+import { parseEventId, type EventStream } from './event-stream.js';
+import { SessionStore, type HttpSession } from './session-store.js';
+
+const SESSION_HEADER = 'mcp-session-id';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
+ * `initialize` (`Mcp-Session-Id`), required afterwards, ended by `DELETE` or by idling; the
+ * standalone `GET` stream; resumption with `Last-Event-ID`. Origin, body limit and OAuth are the
+ * plugin's hooks, the same as for modern requests.
+ */
+export class LegacyEndpoint {
+  constructor(
+    private readonly server: DecorumServer,
+    readonly store: SessionStore,
+    private readonly loggerFor: (request: FastifyRequest) => Logger,
+    /** On a protected endpoint: the scope check once the target is known (403). */
+    private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
+  ) {}
+
+  /**
+   * Whether a POST belongs to the legacy era, and its parsed body when it does. Cheap for modern
+   * requests: they carry `MCP-Protocol-Version: 2026-07-28` and no session id, and are not parsed here.
+   */
+  claim(request: FastifyRequest): unknown {
+    const version = request.headers['mcp-protocol-version'];
+    const session = request.headers[SESSION_HEADER];
+    if (this.server.eras !== 'legacy' && session === undefined && version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(String(version))) return undefined;
+    let message: unknown;
+    try {
+      message = parseJson(typeof request.body === 'string' ? request.body : '');
+    } catch {
+      // Malformed JSON: the modern path reports -32700, unless the request is in a session.
+      return this.server.eras === 'legacy' || session !== undefined ? PARSE_FAILED : undefined;
+    }
+    if (this.server.eras === 'legacy') return message;
+    const rpc = message as JsonRpcRequest;
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return session !== undefined ? message : undefined;
+    // A modern-shaped request wins over a stale session header (DIGEST V-07).
+    if (typeof rpc.method === 'string' && isModernShaped(rpc)) return undefined;
+    if (session !== undefined || version !== undefined) return message;
+    return typeof rpc.method === 'string' && isLegacyOpening(rpc) ? message : undefined;
+  }
+
+  /** One POST in the legacy era: initialize, or a message in a session. */
+  async post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): Promise<FastifyReply> {
+    let envelope;
+    try {
+      if (message === PARSE_FAILED) throw new ParseError('Parse error: the message is not valid JSON');
+      envelope = readEnvelope(message);
+    } catch (error) {
+      return this.json(reply, 400, legacyErrorResponse(undefined, error));
+    }
+    const sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
+    if (envelope.kind === 'request') {
+      exchange.mcpMethod = envelope.request.method;
+      exchange.rpcId = envelope.request.id;
+    }
+    if (envelope.kind === 'request' && sessionId === undefined && isLegacyOpening(envelope.request)) return this.initialize(reply, exchange, envelope.request);
+    const session = this.session(reply, exchange, sessionId);
+    if (!session) return reply;
+    const version = readHeader(request.headers, 'mcp-protocol-version', 'MCP-Protocol-Version');
+    if (version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(version)) {
+      return sendRefusal(reply, new HttpRefusal('unreadable-body', `Bad Request: MCP-Protocol-Version ${JSON.stringify(version)} is not a revision this session can speak (${LEGACY_PROTOCOL_VERSIONS.join(', ')})`));
+    }
+    if (envelope.kind === 'response') {
+      session.core.handleResponse(message as { id?: unknown });
+      return reply.code(NOTIFICATION_STATUS).send();
+    }
+    if (envelope.kind === 'notification') {
+      exchange.mcpMethod = envelope.notification.method;
+      session.core.handleNotification(envelope.notification);
+      return reply.code(NOTIFICATION_STATUS).send();
+    }
+    return this.request(request, reply, exchange, session, envelope.request);
+  }
+
+  /** The standalone stream (`GET`), or the resumption of a stream (`GET` with `Last-Event-ID`). */
+  get(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
+    const session = this.session(reply, exchange, readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'));
+    if (!session) return reply;
+    const accept = request.headers.accept ?? '';
+    if (!/text\/event-stream|\*\/\*/i.test(accept)) return sendRefusal(reply, new HttpRefusal('not-acceptable', 'Not Acceptable: the GET stream is text/event-stream; send Accept: text/event-stream'));
+    const last = parseEventId(readHeader(request.headers, 'last-event-id', 'Last-Event-ID'));
+    const stream = last ? session.findStream(last.stream) : session.standalone;
+    if (!stream) return sendRefusal(reply, new HttpRefusal('unknown-session', 'Not Found: Last-Event-ID names a stream this session no longer keeps; open the GET stream without it'));
+    if (stream.attached && (!last || stream === session.standalone)) {
+      return sendRefusal(reply, new HttpRefusal('stream-conflict', 'Conflict: this session already has a standalone GET stream open'));
+    }
+    exchange.stream = 'sse';
+    reply.hijack();
+    stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id }, last?.seq);
+    return reply;
+  }
+
+  /** `DELETE` ends the session; its id answers 404 from then on. */
+  delete(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
+    const session = this.session(reply, exchange, readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'));
+    if (!session) return reply;
+    this.store.delete(session.id);
+    return reply.code(200).send();
+  }
+
+  private initialize(reply: FastifyReply, exchange: Exchange, rpc: JsonRpcRequest): FastifyReply {
+    if (this.store.full) {
+      return sendRefusal(reply.header('retry-after', '60'), new HttpRefusal('too-many-sessions', `Service Unavailable: ${this.store.size} sessions are open, the most this endpoint keeps; try again later`));
+    }
+    const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet));
+    const step = session.core.prepare(rpc);
+    const response = step.kind === 'answer' ? step.response : undefined;
+    if (!response || 'error' in response) {
+      // A refused initialize opens nothing.
+      this.store.delete(session.id);
+      return this.json(reply, 400, response ?? legacyErrorResponse(rpc.id, new Error('initialize did not answer')));
+    }
+    return this.json(reply.header(SESSION_HEADER, session.id), RESULT_STATUS, response);
+  }
+
+  /** The session a request names: 400 without an id, 404 for an unknown, ended, expired or someone else's. */
+  private session(reply: FastifyReply, exchange: Exchange, id: string | undefined): HttpSession | undefined {
+    if (id === undefined) {
+      sendRefusal(reply, new HttpRefusal('session-required', 'Bad Request: Mcp-Session-Id header is required; send initialize first to open a session'));
+      return undefined;
+    }
+    const session = this.store.get(id);
+    // Another principal's session is as unknown as one that never existed.
+    if (!session || session.principal !== exchange.auth?.principal) {
+      sendRefusal(reply, new HttpRefusal('unknown-session', 'Not Found: no such session (it ended, expired or never existed); send initialize to open a new one'));
+      return undefined;
+    }
+    return session;
+  }
+
+  private async request(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, session: HttpSession, rpc: JsonRpcRequest): Promise<FastifyReply> {
+    const step = session.core.prepare(rpc);
+    if (step.kind === 'answer') return this.json(reply, RESULT_STATUS, step.response);
+    const denied = this.authorize?.(step.prepared, exchange);
+    if (denied) return sendRefusal(reply, denied);
+    const logger = this.loggerFor(request);
+    // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
+    // request runs on, and the client may resume its stream with Last-Event-ID.
+    const cancellation = new Cancellation();
+    // JSON unless the call sends something before its response (progress, a log, an ask): then,
+    // if the client takes SSE, its resumable stream opens at the first such message.
+    let stream: EventStream | undefined;
+    const openStream = (): EventStream => {
+      if (stream) return stream;
+      exchange.stream = 'sse';
+      reply.hijack();
+      stream = session.stream();
+      stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id });
+      return stream;
+    };
+    const send = /text\/event-stream/i.test(request.headers.accept ?? '')
+      ? (message: JsonRpcNotification | JsonRpcRequest) => openStream().send(encodeMessage(message as JsonRpcNotification))
+      : (message: JsonRpcNotification | JsonRpcRequest) => session.standalone.send(encodeMessage(message as JsonRpcNotification));
+    session.running++;
+    let response: EngineResponse | undefined;
+    try {
+      response = await session.core.run(step.prepared, { cancellation, logger, auth: exchange.auth, notify: send }, send);
+    } finally {
+      session.running--;
+      session.lastSeen = Date.now();
+    }
+    if (stream) {
+      stream.end(response === undefined ? undefined : encodeMessage(response));
+      return reply;
+    }
+    exchange.stream = 'json';
+    // Cancelled by the client (notifications/cancelled): no response, the POST is simply accepted.
+    if (response === undefined) return reply.code(NOTIFICATION_STATUS).send();
+    return this.json(reply, RESULT_STATUS, response);
+  }
+
+  private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
+    return reply.code(status).type(JSON_TYPE).send(encodeMessageBytes(message));
+  }
+}
+
+/** Marks a legacy body that was not JSON (reported as -32700 by {@link LegacyEndpoint.post}). */
+const PARSE_FAILED = Symbol('parse failed');

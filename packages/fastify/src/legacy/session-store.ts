@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { encodeMessage, type ClientRequestOutlet, type LegacySession } from '@decorum/core';
+import { EventStream } from './event-stream.js';
+
+/** The `legacySessions` option of `mcpPlugin`. */
+export interface LegacySessionsOptions {
+  /** A session not used for this long (ms) ends; its id then answers 404 (default 1800000: 30 min). */
+  idleTimeoutMs?: number;
+  /** At most this many sessions at once; `initialize` beyond it gets 503 (default 10000). */
+  maxSessions?: number;
+  /** Events kept per stream for `Last-Event-ID` resumption (default 100). */
+  replayEvents?: number;
+  /** Streams kept per session for resumption, finished POST streams included (default 16). */
+  streamsPerSession?: number;
+}
+
+/** One legacy session on HTTP: its id, its core session, its streams and who opened it. */
+export class HttpSession {
+  lastSeen = Date.now();
+  /** The standalone GET stream: session-level messages, kept for the next GET while none is open. */
+  readonly standalone: EventStream;
+  private readonly streams = new Map<string, EventStream>();
+  private nextStream = 0;
+  /** Requests running (a session with work in flight does not expire). */
+  running = 0;
+
+  constructor(
+    readonly id: string,
+    readonly core: LegacySession,
+    /** Who opened it (the token's principal), when the endpoint is protected. */
+    readonly principal: string | undefined,
+    private readonly options: Required<LegacySessionsOptions>,
+    private readonly keepAliveMs: number,
+  ) {
+    this.standalone = this.stream();
+  }
+
+  /** A new stream of this session; the oldest finished ones are forgotten beyond the bound. */
+  stream(): EventStream {
+    const stream = new EventStream(`${this.nextStream++}`, this.options.replayEvents, this.keepAliveMs);
+    this.streams.set(stream.id, stream);
+    if (this.streams.size > this.options.streamsPerSession) {
+      for (const [id, old] of this.streams) {
+        if (old !== this.standalone && (old.ended || !old.attached)) {
+          this.streams.delete(id);
+          break;
+        }
+      }
+    }
+    return stream;
+  }
+
+  findStream(id: string): EventStream | undefined {
+    return this.streams.get(id);
+  }
+
+  close(): void {
+    this.core.close();
+    for (const stream of this.streams.values()) stream.close();
+    this.streams.clear();
+  }
+}
+
+const DEFAULTS: Required<LegacySessionsOptions> = { idleTimeoutMs: 1_800_000, maxSessions: 10_000, replayEvents: 100, streamsPerSession: 16 };
+
+/** Reads the option, with its defaults (start-up error text when a value is wrong). */
+export function legacySessionsOptions(options: LegacySessionsOptions | undefined): Required<LegacySessionsOptions> {
+  const resolved = { ...DEFAULTS, ...options };
+  for (const [key, value] of Object.entries(resolved)) {
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`mcpPlugin: legacySessions.${key} must be a positive integer (got ${String(value)})`);
+  }
+  return resolved;
+}
+
+/**
+ * The legacy sessions of one endpoint, by `Mcp-Session-Id` (a random UUID: visible ASCII, not
+ * guessable). Idle sessions end after `idleTimeoutMs`; the count is bounded by `maxSessions`.
+ */
+export class SessionStore {
+  private readonly sessions = new Map<string, HttpSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    readonly options: Required<LegacySessionsOptions>,
+    private readonly keepAliveMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, Math.floor(options.idleTimeoutMs / 2))));
+    this.sweeper.unref();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  get full(): boolean {
+    return this.sessions.size >= this.options.maxSessions;
+  }
+
+  /** Opens a session; `open` builds its core session, whose session-level messages go to the standalone stream. */
+  create(principal: string | undefined, open: (outlet: ClientRequestOutlet) => LegacySession): HttpSession {
+    let session: HttpSession | undefined;
+    const core = open((message) => session?.standalone.send(encodeMessage(message as never)));
+    session = new HttpSession(randomUUID(), core, principal, this.options, this.keepAliveMs);
+    session.lastSeen = this.now();
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** The live session with this id (touched), or `undefined` when unknown, ended or expired. */
+  get(id: string): HttpSession | undefined {
+    const session = this.sessions.get(id);
+    if (!session) return undefined;
+    if (this.expired(session)) {
+      this.delete(id);
+      return undefined;
+    }
+    session.lastSeen = this.now();
+    return session;
+  }
+
+  delete(id: string): boolean {
+    const session = this.sessions.get(id);
+    if (!session) return false;
+    this.sessions.delete(id);
+    session.close();
+    return true;
+  }
+
+  private expired(session: HttpSession): boolean {
+    return session.running === 0 && !session.standalone.attached && this.now() - session.lastSeen >= this.options.idleTimeoutMs;
+  }
+
+  /** Ends the sessions idle for longer than the timeout. */
+  sweep(): void {
+    for (const [id, session] of this.sessions) if (this.expired(session)) this.delete(id);
+  }
+
+  closeAll(): void {
+    clearInterval(this.sweeper);
+    for (const id of [...this.sessions.keys()]) this.delete(id);
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  errorResponse,
+  InvalidRequestError,
+  isLegacyOpening,
+  isModernShaped,
+  type DecorumServer,
+  type EngineResponse,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type LegacySession,
+  type RequestChannel,
+} from '@decorum/core';
+
+/** What the stdio server writes: responses, notifications, and (legacy) server→client requests. */
+export type StdioWrite = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest) => void;
+
+/**
+ * The era of one stdio process. A request with modern `_meta` is served statelessly (2026-07-28);
+ * an `initialize` opens the process's one legacy session, which then serves every other request
+ * for the process's lifetime, with its server→client requests and notifications on stdout.
+ * With `eras: 'legacy'` the process is a legacy session from its first message.
+ */
+export class StdioEras {
+  private session: LegacySession | undefined;
+
+  constructor(
+    private readonly server: DecorumServer,
+    private readonly write: StdioWrite,
+  ) {}
+
+  /** Answers one request in the era it belongs to. */
+  handle(request: JsonRpcRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    const { eras, engine } = this.server;
+    if (eras !== 'legacy' && isModernShaped(request)) return engine.handleRequest(request, channel);
+    if (!this.session && (eras === 'legacy' || (eras === 'dual' && isLegacyOpening(request)))) {
+      this.session = this.server.openLegacySession((message) => this.write(message));
+    }
+    if (this.session) return this.session.handleRequest(request, channel);
+    if (eras === 'legacy') return Promise.resolve(errorResponse(request.id, new InvalidRequestError('Invalid Request: send initialize first')));
+    return engine.handleRequest(request, channel);
+  }
+
+  /** A client notification for the legacy session (cancellation is the stdio server's own). */
+  notification(notification: JsonRpcNotification): void {
+    this.session?.handleNotification(notification);
+  }
+
+  /**
+   * A response on stdin: the answer to one of the legacy session's requests. False when nothing
+   * waits for it (the caller logs it; the process keeps serving).
+   */
+  response(message: { id?: unknown; result?: unknown; error?: unknown }): boolean {
+    return this.session ? this.session.handleResponse(message) : false;
+  }
+
+  /** True once the process is a legacy session. */
+  get legacy(): boolean {
+    return this.session !== undefined;
+  }
+
+  close(): void {
+    this.session?.close();
+  }
+}

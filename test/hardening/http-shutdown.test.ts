@@ -1,0 +1,29 @@
+// Hardening risk: shutdown dropped answers silently over HTTP too. A request still running at the
+// end of the grace period gets -32603 "server shutting down": as its JSON answer, or as the last
+// event of its SSE stream. Real `mcp-serve --http` child processes.
+import { expect, test } from '@jest/globals';
+import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
+import { rpc } from '../../packages/fastify/test/support/http.js';
+
+const cutOff = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code: -32603, message: 'Internal error: server shutting down: the request did not finish within the shutdown grace period' },
+});
+
+test('requests running when the grace period ends are answered with -32603, on JSON and SSE, then mcp-serve exits 0', async () => {
+  const served = await serveHttpProcess(['test/hardening/fixtures/hardening-server.ts', '--http', '--port', '0', '--shutdown-timeout', '500']);
+  try {
+    const json = rpc(served.url, 1, 'tools/call', { name: 'sleep', arguments: { ms: 8000 } });
+    const sse = rpc(served.url, 2, 'tools/call', { name: 'sleep', arguments: { ms: 8000 } }, { progressToken: 'p' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    served.child.kill('SIGTERM');
+    const [jsonAnswer, sseAnswer] = await Promise.all([json, sse]);
+    expect([jsonAnswer.status, jsonAnswer.json]).toEqual([200, cutOff(1)]);
+    expect(sseAnswer.headers['content-type']).toBe('text/event-stream');
+    expect(sseAnswer.events).toEqual([cutOff(2)]);
+    expect(await served.exited).toBe(0);
+  } finally {
+    served.child.kill('SIGKILL');
+  }
+});

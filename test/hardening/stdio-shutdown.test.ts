@@ -1,0 +1,37 @@
+// Hardening risk: shutdown dropped answers silently. After SIGTERM stdio answers new requests with
+// an error instead of starting them, and a request still running when the grace period ends gets
+// -32603 "server shutting down" — every request is answered. Real mcp-serve child processes.
+import { expect, test } from '@jest/globals';
+import { request } from '../support/mcp-requests.js';
+import { StdioProcess } from '../support/stdio-process.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const call = (id: number, name: string, args?: object) => request(id, 'tools/call', args ? { name, arguments: args } : { name });
+
+test('after SIGTERM: new requests are refused with an error, running ones are answered at the end of the grace period, exit 0', async () => {
+  const proc = StdioProcess.serve('test/hardening/fixtures/hardening-server.ts');
+  try {
+    expect((await proc.request(call(0, 'echo', { text: 'up' }))).result.content[0].text).toBe('up');
+    proc.send(call(1, 'sleep', { ms: 8000 })); // outlives the 2 s grace period
+    proc.send(call(2, 'sleep', { ms: 300 })); // finishes within it
+    await sleep(200);
+    proc.child.kill('SIGTERM');
+    await sleep(200);
+    proc.send(call(3, 'echo', { text: 'too late' }));
+    expect(await proc.waitFor((m) => m.id === 3)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32603, message: 'Internal error: the server is shutting down and takes no new requests' },
+    });
+    expect((await proc.waitFor((m) => m.id === 2)).result.content[0].text).toBe('slept 300');
+    expect(await proc.waitFor((m) => m.id === 1, 6000)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error: server shutting down: the request did not finish within the shutdown grace period' },
+    });
+    expect(await proc.exit()).toBe(0);
+    expect(proc.messages.filter((m) => m.id === 1)).toHaveLength(1);
+  } finally {
+    proc.kill();
+  }
+});

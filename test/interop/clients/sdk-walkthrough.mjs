@@ -1,0 +1,83 @@
+// One official MCP client walks through the weather example and prints one JSON line of what it
+// saw: tools listed and called, a resource read, a prompt got, an eliciting tool answered by the
+// client's own handler (with progress), and a tools/list_changed notification.
+//   node sdk-walkthrough.mjs <v1 | v2 | v2-modern> <stdio | http> <command-or-url> [args...]
+// v1 = @modelcontextprotocol/sdk 1.x; v2 = @modelcontextprotocol/client in its default (legacy)
+// mode; v2-modern = the same client pinned to 2026-07-28.
+const [flavour, transportKind, target, ...args] = process.argv.slice(2);
+
+const elicited = [];
+const answerElicitation = async (request) => {
+  elicited.push(request.params.message);
+  return { action: 'accept', content: { days: 2 } };
+};
+
+let listChanged;
+const changed = new Promise((resolve) => (listChanged = resolve));
+
+async function v1Client() {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { ElicitRequestSchema, ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const client = new Client({ name: 'decorum-interop-v1', version: '0.0.0' }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, answerElicitation);
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => listChanged('tools'));
+  const transport =
+    transportKind === 'stdio'
+      ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({ command: target, args, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' })
+      : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(target));
+  return { client, transport, version: () => client.getServerVersion() && transport.protocolVersion };
+}
+
+async function v2Client(modern) {
+  const { Client } = await import('@modelcontextprotocol/client');
+  const client = new Client(
+    { name: `decorum-interop-${modern ? 'v2-modern' : 'v2'}`, version: '0.0.0' },
+    {
+      capabilities: { elicitation: { form: {} } },
+      ...(modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+      listChanged: { tools: { onChanged: () => listChanged('tools') } },
+    },
+  );
+  client.setRequestHandler('elicitation/create', answerElicitation);
+  const transport =
+    transportKind === 'stdio'
+      ? new (await import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: target, args, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' })
+      : new (await import('@modelcontextprotocol/client')).StreamableHTTPClientTransport(new URL(target));
+  return { client, transport };
+}
+
+const { client, transport } = flavour === 'v1' ? await v1Client() : await v2Client(flavour === 'v2-modern');
+try {
+  await client.connect(transport);
+  const tools = (await client.listTools()).tools.map((t) => t.name);
+  const current = await client.callTool({ name: 'weather_current', arguments: { location: 'Tokyo' } });
+  const resource = await client.readResource({ uri: 'weather://cities' });
+  const prompt = await client.getPrompt({ name: 'weather_report', arguments: { location: 'London' } });
+  const progress = [];
+  const withProgress = { onprogress: (p) => progress.push(p.progress) };
+  const forecastCall = { name: 'weather_forecast', arguments: { location: 'London' } };
+  // v1 takes a result schema before the options; v2 takes the options second.
+  const forecast = flavour === 'v1' ? await client.callTool(forecastCall, undefined, withProgress) : await client.callTool(forecastCall, withProgress);
+  await client.callTool({ name: 'weather_alerts_toggle', arguments: {} });
+  const notified = await Promise.race([changed, new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000).unref())]);
+  const after = (await client.listTools()).tools.map((t) => t.name);
+  process.stdout.write(
+    `${JSON.stringify({
+      protocolVersion: client.getNegotiatedProtocolVersion?.() ?? transport.protocolVersion,
+      tools,
+      current: current.content[0].text,
+      resource: resource.contents[0].text,
+      prompt: prompt.messages[0].content.text,
+      forecast: forecast.content[0].text,
+      elicited,
+      progress,
+      notified,
+      after,
+    })}\n`,
+  );
+} catch (error) {
+  process.stdout.write(`${JSON.stringify({ failed: String(error?.stack ?? error) })}\n`);
+  process.exitCode = 1;
+} finally {
+  await client.close().catch(() => {});
+}
