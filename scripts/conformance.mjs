@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findNode22, requirements } from './conformance/suite.mjs';
+import { findNode22, requirements, verdict } from './conformance/suite.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL_REVISIONS = ['2026-07-28', '2025-11-25'];
@@ -150,17 +150,6 @@ function readResults(resultsDir) {
     byScenario.set(scenario, JSON.parse(readFileSync(file, 'utf8')));
   }
   return byScenario;
-}
-
-function verdict(checks) {
-  if (!checks) return { status: 'not run', failures: 0, warnings: 0, passed: 0 };
-  const count = (s) => checks.filter((c) => c.status === s).length;
-  const failures = count('FAILURE');
-  const warnings = count('WARNING');
-  const passed = count('SUCCESS');
-  // A scenario with no passing check at all (only skipped/info) proved nothing: not a pass.
-  const status = failures > 0 || passed === 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
-  return { status, failures, warnings, passed, skipped: count('SKIPPED'), info: count('INFO') };
 }
 
 /**

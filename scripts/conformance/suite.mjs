@@ -94,8 +94,9 @@ export function verdict(checks) {
   const failures = count('FAILURE');
   const warnings = count('WARNING');
   const passed = count('SUCCESS');
+  // A scenario with no passing check at all (only skipped/info) proved nothing: not a pass.
   const status = failures > 0 || passed === 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
-  return { status, failures, warnings, passed };
+  return { status, failures, warnings, passed, skipped: count('SKIPPED'), info: count('INFO') };
 }
 
 export const ICON = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', 'not run': '❌ not run' };
