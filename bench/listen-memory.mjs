@@ -18,13 +18,12 @@
  * open files is too low for that and the hard limit allows more, the script runs itself again
  * under `ulimit -n`.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { get, listen, rerunWithOpenFiles } from './listen-client.mjs';
 import { fileURLToPath } from 'node:url';
 
 const STREAMS = Number(process.env.LISTEN_STREAMS ?? 1000);
-const PROTOCOL = '2026-07-28';
 const SELF = fileURLToPath(import.meta.url);
 /** Streams opened at a time: enough to be quick, few enough not to overrun the listen backlog. */
 const BATCH = 100;
@@ -111,68 +110,6 @@ async function serve(target) {
 // ---------------------------------------------------------------------------------------------
 // The client (this process)
 
-function get(port, path, method = 'GET') {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, agent: false }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/**
- * Opens one listen for tools/list changes; resolves once it is acknowledged, with `changed`
- * resolving when its first list_changed notification arrives. SSE comments (keep-alives) are not
- * messages.
- */
-function listen(port, id) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/protocolVersion': PROTOCOL, 'io.modelcontextprotocol/clientCapabilities': {} } } });
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL, 'mcp-method': 'subscriptions/listen' };
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers, agent: false }, (res) => {
-      let buffer = '';
-      let acknowledged = false;
-      let changed;
-      const stream = { close: () => req.destroy(), changed: new Promise((r) => (changed = r)) };
-      const onMessage = (message) => {
-        if (!acknowledged) {
-          if (message.method !== 'notifications/subscriptions/acknowledged') return reject(new Error(`stream ${id} was not acknowledged (HTTP ${res.statusCode}): ${JSON.stringify(message).slice(0, 300)}`));
-          acknowledged = true;
-          resolve(stream);
-        } else if (message.method === 'notifications/tools/list_changed') changed();
-      };
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const data = buffer.slice(0, end).split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          buffer = buffer.slice(end + 2);
-          if (data) onMessage(JSON.parse(data));
-        }
-      });
-      res.on('end', () => {
-        if (!acknowledged) reject(new Error(`stream ${id} ended before its acknowledgement (HTTP ${res.statusCode}): ${buffer.slice(0, 300)}`));
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Soft and hard limits on open files of this process (Linux), or undefined when unknown. */
-function openFileLimits() {
-  try {
-    const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    const n = (s) => (s === 'unlimited' ? Infinity : Number(s));
-    return m ? { soft: n(m[1]), hard: n(m[2]) } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs the measurement against one server; returns the numbers (bytes, milliseconds). */
 async function measure(target) {
   const server = fork(SELF, ['--server', target], { execArgv: ['--expose-gc'], stdio: ['ignore', 2, 2, 'ipc'] });
@@ -224,16 +161,7 @@ function table(r) {
 async function main() {
   const target = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'decorum';
   if (!SERVERS[target]) throw new Error(`unknown server ${target}; one of ${Object.keys(SERVERS).join(', ')}`);
-  const limits = openFileLimits();
-  const needed = STREAMS + 256; // a socket per stream, plus what Node itself keeps open
-  if (limits && limits.soft < needed) {
-    if (limits.hard < needed || process.env.LISTEN_LIMIT_RAISED) throw new Error(`${STREAMS} streams need about ${needed} open files per process; the limit is ${limits.soft} (hard ${limits.hard}): raise it with ulimit -n`);
-    // Node cannot raise its own limit: run again under a shell that does (the server inherits it).
-    const child = spawn('/bin/sh', ['-c', `ulimit -n ${needed} && exec "$@"`, 'sh', process.execPath, SELF, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, LISTEN_LIMIT_RAISED: '1' } });
-    process.once('SIGTERM', () => child.kill('SIGTERM'));
-    child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-    return;
-  }
+  if (rerunWithOpenFiles(STREAMS + 256, SELF)) return; // a socket per stream, plus what Node itself keeps open
   const result = await measure(target);
   process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(result)}\n` : `${table(result)}\n`);
   process.exit(0); // the closed streams' sockets need not linger

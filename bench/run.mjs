@@ -7,7 +7,8 @@
  * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [2],
  * BENCH_ROUNDS [5], BENCH_WARMUP seconds per target before a workload's rounds [0.5],
  * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
- * `stdio`, `listen`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
+ * `stdio`, `listen`, `fanout`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
+ * BENCH_FANOUT_LISTENERS listeners of the fan-out over two instances on Redis [1000],
  * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not
  * to pin the servers and the load generator to different cores (see pinning below).
  */
@@ -32,6 +33,7 @@ const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
 /** The stream count issue #8's memory target is about. */
 const LISTEN_TARGET_STREAMS = 10_000;
 const LISTEN_TIMEOUT_MS = 5 * 60_000;
+const FANOUT_LISTENERS = Number(process.env.BENCH_FANOUT_LISTENERS ?? 1000);
 const PROTOCOL = '2026-07-28';
 const CONNECTIONS = [1, 64];
 const IN_FLIGHT = [1, 64];
@@ -446,7 +448,7 @@ async function main() {
     return p;
   };
 
-  const results = { http: {}, stdio: {}, rss: {}, listen: {}, unavailable: {} };
+  const results = { http: {}, stdio: {}, rss: {}, listen: {}, fanout: undefined, unavailable: {} };
   const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
   const stdioSelected = selected('stdio');
 
@@ -630,6 +632,23 @@ async function main() {
         }
       }
     }
+
+    // ---- fan-out of one change over two instances on a Redis bus (bench/fanout.mjs) ----------
+    if (selected('fanout')) {
+      log(`bench: fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`);
+      const p = await started('fanout.mjs', [relative(ROOT, join(BENCH, 'fanout.mjs')), '--json'], { cores: ALL_CORES, env: { FANOUT_LISTENERS: String(FANOUT_LISTENERS) } });
+      let out = '';
+      p.child.stdout.on('data', (d) => (out += d));
+      const { code, signal } = await p.exited;
+      if (code === 0) {
+        results.fanout = JSON.parse(out.trim().split('\n').at(-1));
+        log(`bench: fan-out: all ${fmt(FANOUT_LISTENERS)} delivered in ${ms(results.fanout.median.allMs)} ms (median)`);
+      } else {
+        results.unavailable.fanout = `fanout.mjs: exited (${code ?? signal})\n${p.stderr.trim().slice(-3000)}`;
+        log('bench: fan-out not measured');
+      }
+    }
+
     // ---- cold start, idle RSS, import costs (stdio) ------------------------------------------
     if (selected('cold')) {
       log('bench: cold start, idle RSS and import costs (bench/cold-start.mjs)');
@@ -821,6 +840,19 @@ function report({ startedAt, finishedAt, build, results }) {
   }
   p();
 
+  p('### Fan-out of one change over two instances (Redis bus)');
+  p();
+  const fan = results.fanout;
+  if (!fan) p(results.unavailable.fanout ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `fanout`).');
+  else {
+    p(`bench/fanout.mjs starts a redis-server and two Decorum HTTP servers (mcpPlugin with a RedisNotificationBus, one process each), opens ${fmt(fan.listeners)} listens spread evenly over the two, then ${fan.rounds} times makes one change on the first instance (live.tools.disable / enable) and times, from the change request, until each stream has its tools/list_changed. "Remote" streams are on the second instance: the change is replicated through Redis and that instance publishes its own. Medians of the rounds, in ms.`);
+    p();
+    p('| listeners | all delivered | p50 | p99 | local done | remote p50 | remote done | left buffered / dropped |');
+    p('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const m = fan.median;
+    p(`| ${fmt(fan.listeners)} | ${ms(m.allMs)} | ${ms(m.p50Ms)} | ${ms(m.p99Ms)} | ${ms(m.localMaxMs)} | ${ms(m.remoteP50Ms)} | ${ms(m.remoteMaxMs)} | ${fan.buffered.join('+')} / ${fan.dropped.join('+')} |`);
+  }
+  p();
   const cold = results.cold;
   /** Median over the paired runs of a's cold-start time ÷ b's (run i of each was spawned one after the other). */
   const pairedRatio = (a, b, field = 'exit') => median((cold?.cold[a]?.[field].runs ?? []).map((x, i) => ratio(x, cold.cold[b]?.[field].runs[i])));

@@ -4,7 +4,10 @@ import { build, ensureInstalled, root } from './ensure-install.mjs';
 
 ensureInstalled();
 build();
-const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', ...process.argv.slice(2)], {
+// In CI the run must end with its verdict: a failed test can leave a child process (a server it
+// spawned) behind, and Jest would wait for it forever. Locally, Jest's open-handle warning shows it.
+const ciFlags = process.env.CI ? ['--forceExit'] : [];
+const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', ...ciFlags, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 });

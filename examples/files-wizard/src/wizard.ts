@@ -5,7 +5,7 @@
  * Serve it with `mcp-serve examples/files-wizard/dist/wizard.js` (stdio).
  */
 import 'reflect-metadata';
-import { IsIn, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 import { Type } from 'typebox';
 import { Field, McpServer, Tool, ToolError, type ToolContext } from '@decorum/core';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { DecorumStartupError, preloadValidators } from '@decorum/core';
+import { busFromUrl } from './bus-option.js';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
 import { collectServeOptions } from './serve-options.js';
@@ -17,25 +18,32 @@ function eraOptions(options: ServeOptions) {
 
 async function serve(options: ServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
-  const loaded = collectServers(loadedModule, options.module);
-  if (options.list) return printList(loaded, options.json);
   const serverOptions = collectServeOptions(loadedModule, options.module);
+  // Catalogue classes are added at run time (live.add), not served at start-up.
+  const loaded = collectServers(loadedModule, options.module, new Set(serverOptions.catalogue));
+  if (options.list) return printList(loaded, options.json);
   const servers = options.watch ? (await import('./watch.js')).watchModule(options.module, loaded).server : loaded;
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
-    serveStdio(servers, { ...serverOptions, ...eraOptions(options), maxLineBytes: options.maxLineBytes });
+    // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
+    const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
+    serveStdio(servers, { ...serverOptions, ...eraOptions(options), notificationBus, maxLineBytes: options.maxLineBytes });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
     return;
   }
-  const { serveHttp } = await import('@decorum/fastify');
+  const { createHttpLogger, serveHttp } = await import('@decorum/fastify');
+  const logger = serverOptions.logger ?? createHttpLogger();
+  const notificationBus = (await busFromUrl(options.bus, logger)) ?? serverOptions.notificationBus;
   let served;
   try {
     served = await serveHttp(servers, {
       ...serverOptions,
       ...eraOptions(options),
+      notificationBus,
+      logger,
       host: options.host,
       port: options.port,
       path: options.path,

@@ -1,9 +1,9 @@
 import { isDecorumServer, type ServerTarget } from '@decorum/core';
 import { CliError } from './load-module.js';
 
-/** Every exported class of the module that carries `@McpServer` or decorated members. */
-export function collectServers(moduleExports: Record<string, unknown>, path: string): ServerTarget[] {
-  const seen = new Set<unknown>();
+/** Every exported class of the module that carries `@McpServer` or decorated members, but those in `exclude` (its catalogue). */
+export function collectServers(moduleExports: Record<string, unknown>, path: string, exclude: ReadonlySet<unknown> = new Set()): ServerTarget[] {
+  const seen = new Set<unknown>(exclude);
   const servers: ServerTarget[] = [];
   for (const value of Object.values(moduleExports)) {
     if (typeof value === 'function' && !seen.has(value) && isDecorumServer(value)) {

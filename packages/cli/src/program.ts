@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -28,6 +28,8 @@ export interface ServeOptions {
   eras?: 'dual' | 'modern' | 'legacy';
   /** Legacy sessions: how long a client has to answer an elicitation, sampling or roots request (ms). */
   clientRequestTimeout?: number;
+  /** The notification bus shared with the other instances (`redis://…`), from `--bus` or `DECORUM_BUS_URL`. */
+  bus?: string;
 }
 
 function eras(value: string): NonNullable<ServeOptions['eras']> {
@@ -39,6 +41,11 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
   return n;
+}
+
+function busUrl(value: string): string {
+  if (!/^rediss?:\/\/[^/\s]/.test(value)) throw new InvalidArgumentError('must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  return value;
 }
 
 function nonNegativeInteger(value: string): number {
@@ -54,7 +61,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]]`.
+ * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
@@ -75,6 +82,7 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
     .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
     .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
+    .addOption(new Option('--bus <url>', 'share change notifications and live changes with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

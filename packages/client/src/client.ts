@@ -375,11 +375,11 @@ export class McpClient {
     return result;
   }
 
-  private async *pages<K extends string>(method: string, key: K, options?: RequestOptions): AsyncGenerator<any> {
+  private async *pages<T>(method: string, key: string, options?: RequestOptions): AsyncGenerator<T> {
     let cursor: string | undefined;
     const seen = new Set<string>();
     do {
-      const page = (await this.cached(method, cursor === undefined ? {} : { cursor }, options)) as PagedResult & Record<K, unknown[]>;
+      const page = (await this.cached(method, cursor === undefined ? {} : { cursor }, options)) as PagedResult & Record<string, T[]>;
       if (!Array.isArray(page[key])) throw new InvalidResultError(`${method} answered without a ${key} array`);
       yield* page[key];
       cursor = page.nextCursor;

@@ -35,7 +35,7 @@ describe('model adapters', () => {
   test('Anthropic: tools rendered with input_schema; a name the API rejects is left out and reported', () => {
     const skipped: string[] = [];
     const rendered = toAnthropicTools(tools, (t) => skipped.push(t.name));
-    expect(rendered.map((t) => t.name)).toEqual(['weather_weather_current', 'pics_pixel', 'pics_change']);
+    expect(rendered.map((t) => t.name)).toEqual(['weather_weather_current', 'weather_weather_forecast', 'weather_weather_alerts_toggle', 'pics_pixel', 'pics_change']);
     expect(rendered[0]).toEqual({ name: 'weather_weather_current', description: 'Get current weather information for a location', input_schema: tools[0].inputSchema });
     expect(skipped).toEqual(['pics_dotted.name']);
   });

@@ -11,7 +11,7 @@ describe('McpClient over stdio', () => {
       expect(client.serverInfo).toEqual({ name: 'weather', version: '1.0.0' });
       expect(client.instructions).toContain('Current weather');
       const { tools, ttlMs, cacheScope } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['weather_current']);
+      expect(tools.map((t) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
       expect({ ttlMs, cacheScope }).toEqual({ ttlMs: 300_000, cacheScope: 'public' });
       const result = await client.callTool('weather_current', { location: 'Tokyo' });
       expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: expect.stringContaining('26°C') }] });

@@ -8,7 +8,7 @@ describe('createTestClient (in-process)', () => {
   test('the API.md example: no port, no child process', async () => {
     const client = await createTestClient(WeatherServer);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['weather_current']);
+    expect(tools.map((t) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
     expect((await client.callTool('weather_current', { location: 'London' })).content[0]).toMatchObject({ text: expect.stringContaining('14°C') });
     await client.close();
   });

@@ -1,10 +1,8 @@
 // The code blocks of packages/client/README.md, verbatim (test/docs/docs-code.test.ts checks they match):
 // type-checked by `npm run typecheck` and run here, so the README cannot rot.
-// #region imports
 import { connect, createTestClient, McpHost, runAnthropicToolUse, toAnthropicTools } from '@decorum/client';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
-// #endregion
 import { weatherStdio } from './support/servers.js';
 
 const weatherCommand = weatherStdio();
@@ -14,7 +12,7 @@ describe('README examples', () => {
   test('one client, any server', async () => {
     const client = await connect(weatherCommand); // { command, args, env } | { url, headers } | { server: [WeatherServer] }
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['weather_current']);
+    expect(tools.map((t) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
     const result = await client.callTool('weather_current', { location: 'London' }, { timeoutMs: 5000 });
     expect(result.content[0]).toMatchObject({ type: 'text' });
     await client.close();

@@ -41,9 +41,9 @@ export { createServer, type ServerOptions, type ServerTarget, type DecorumServer
 export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
-export { LiveRegistry, type LiveCollection, type LiveTarget } from './live/live-registry.js';
-export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions } from './live/notification-bus.js';
-export type { LiveEvent } from './live/events.js';
+export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveOptions } from './live/live-registry.js';
+export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions, type PublishOptions } from './live/notification-bus.js';
+export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
 export type { SubscriptionFilter, ChannelFlow, FlowChannel } from './live/subscription.js';
 export { serverOf } from './live/server-of.js';
 export { isDecorumServer } from './registry/scanner.js';
@@ -111,3 +111,4 @@ export { VALIDATION_META_KEY } from './methods/tools-call.js';
 export * from './protocol/types.js';
 export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';
+export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';

@@ -156,6 +156,10 @@ describe('valid arguments', () => {
   });
 
   test('TypeBox applies schema defaults on a copy', async () => {
+    const onlyDefault = compileSchema(Type.Object({ n: Type.Optional(Type.Integer({ default: 3 })) }));
+    const empty = {};
+    expect(await onlyDefault.validate(empty)).toEqual({ ok: true, value: { n: 3 } });
+    expect(empty).toEqual({});
     const withDefaults = compileSchema(Type.Object({ q: Type.String(), n: Type.Optional(Type.Integer({ default: 3 })), o: Type.Optional(Type.Object({ k: Type.Optional(Type.String({ default: 'v' })) }, { default: {} })) }));
     const input = { q: 'x' };
     expect(await withDefaults.validate(input)).toEqual({ ok: true, value: { q: 'x', n: 3, o: { k: 'v' } } });
@@ -172,6 +176,57 @@ describe('valid arguments', () => {
     const fromDto = await dto.validate(good);
     expect(fromDto.ok && fromDto.value).toBeInstanceOf(Order);
     expect(await box.validate(good)).toEqual({ ok: true, value: good });
+  });
+});
+
+// A raw JSON Schema `enum` (not a union of literals) beside `@IsIn`, with a nested object:
+// the two sides report the same pointers and keywords, in words of their own.
+describe('DTO and a raw-enum TypeBox schema report the same mistakes the same way', () => {
+  class Zip {
+    @IsString() code!: string;
+  }
+  class ShippingOrder {
+    @IsString() item!: string;
+    @IsInt() @Min(1) @Max(10) qty!: number;
+    @IsIn(['fast', 'slow']) shipping!: string;
+    @ValidateNested() @Nested(() => Zip) zip!: Zip;
+  }
+  const ShippingUnionBox = Type.Object({
+    item: Type.String(),
+    qty: Type.Integer({ minimum: 1, maximum: 10 }),
+    shipping: Type.Union([Type.Literal('fast'), Type.Literal('slow')]),
+    zip: Type.Object({ code: Type.String() }),
+  });
+  const ShippingEnumBox = Type.Object({
+    item: Type.String(),
+    qty: Type.Integer({ minimum: 1, maximum: 10 }),
+    shipping: Type.Unsafe<string>({ type: 'string', enum: ['fast', 'slow'] }),
+    zip: Type.Object({ code: Type.String() }),
+  });
+  const shippingDto = compileSchema(ShippingOrder);
+  const shippingBox = compileSchema(ShippingEnumBox);
+  const shape = (issues: ValidationIssue[]) => issues.map((i) => `${i.pointer} ${i.keyword}`).sort();
+  const shipped = { item: 'pen', qty: 2, shipping: 'fast', zip: { code: '1' } };
+
+  test.each([
+    ['missing required', { qty: 2, shipping: 'fast', zip: { code: '1' } }],
+    ['wrong type', { ...shipped, item: 5 }],
+    ['out of range', { ...shipped, qty: 11 }],
+    ['below range', { ...shipped, qty: 0 }],
+    ['enum violation', { ...shipped, shipping: 'teleport' }],
+    ['nested', { ...shipped, zip: { code: 7 } }],
+    ['nested missing', { ...shipped, zip: {} }],
+  ])('%s', async (_name, value) => {
+    const a = await failed(shippingDto, value);
+    const b = await failed(shippingBox, value);
+    expect(shape(a)).toEqual(shape(b));
+    for (const issue of [...a, ...b]) expect(issue.message.length).toBeGreaterThan(3);
+  });
+
+  test('both accept the same valid value, and so does the union form', async () => {
+    expect((await shippingDto.validate(shipped)).ok).toBe(true);
+    expect((await shippingBox.validate(shipped)).ok).toBe(true);
+    expect((await compileSchema(ShippingUnionBox).validate(shipped)).ok).toBe(true);
   });
 });
 

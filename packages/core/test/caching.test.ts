@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Complete, McpServer, Prompt, Resource, Tool } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 @McpServer({ name: 'cache', version: '1.0.0' })
 class Cached {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Cancellation, createServer, McpServer, Tool, type ToolContext } from '@decorum/core';
-import { harness, quietLogger } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness, quietLogger } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 describe('Cancellation', () => {
   it('is not cancelled until cancel() is called, and cancel() is idempotent', () => {

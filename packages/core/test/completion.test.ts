@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Complete, DecorumStartupError, McpServer, Prompt, Resource, Tool, type CompletionContext } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 const LANGUAGES = ['python', 'pytorch', 'perl', 'php', 'typescript'];
 
@@ -140,5 +140,38 @@ describe('completion/complete', () => {
     }
     expect(() => harness([BadRef])).toThrow(DecorumStartupError);
     expect(() => harness([BadArg])).toThrow(/has no argument "b"/);
+  });
+
+  test('a completer goes with its prompt: disabled or removed, it no longer answers; a prompt of that name added later starts without it', async () => {
+    const live = harness([Completing]);
+    const languages = () => live.call(complete('l', { type: 'ref/prompt', name: 'greet' }, { name: 'language', value: 'p' }));
+    expect((await languages())!.result.completion.values).toEqual(['python', 'pytorch', 'perl', 'php']);
+    live.server.live.prompts.disable('greet');
+    expect(live.server.live.completer('prompt:greet', 'language')).toBeUndefined();
+    live.server.live.prompts.enable('greet');
+    expect((await languages())!.result.completion.values).toEqual(['python', 'pytorch', 'perl', 'php']);
+    live.server.live.prompts.remove('greet');
+    class Greeter {
+      @Prompt({ input: Type.Object({ language: Type.String() }) })
+      greet() {
+        return 'hi';
+      }
+    }
+    live.server.live.add(Greeter);
+    expect((await languages())!.result.completion.values).toEqual([]);
+    // The resource template's completers are untouched.
+    const owners = (await live.call(complete('o', { type: 'ref/resource', uri: 'repos://{owner}/{repo}' }, { name: 'owner', value: '' })))!;
+    expect(owners.result.completion.values).toEqual(['alice', 'bob']);
+  });
+
+  test('an inherited completer is found through the same walk as the members (a subclass overrides it)', async () => {
+    class Child extends Completing {
+      override languages(value: string) {
+        return [`child-${value}`];
+      }
+    }
+    const child = harness([Child]);
+    const response = (await child.call(complete('c', { type: 'ref/prompt', name: 'greet' }, { name: 'language', value: 'p' })))!;
+    expect(response.result.completion.values).toEqual(['child-p']);
   });
 });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createServer, McpServer, Tool, type ServerClass } from '@decorum/core';
-import { harness, quietLogger } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness, quietLogger } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class Greeter {
   constructor(readonly greeting: string) {}

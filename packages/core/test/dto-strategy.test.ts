@@ -22,7 +22,7 @@ import { Expose, Transform, Type } from 'class-transformer';
 import { Type as T } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { compileSchema } from '@decorum/core';
-import { compileClassValidatorPath, compileDtoValidator } from '../src/validation/dto-validator.js';
+import { compileClassValidatorPath, compileDtoValidator } from '../src/dto/validator.js';
 
 @ValidatorConstraint({ name: 'even' })
 class Even implements ValidatorConstraintInterface {

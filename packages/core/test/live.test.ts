@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { createServer, DecorumStartupError, encodeMessage, McpServer, Resource, serverOf, Tool, type JsonRpcNotification } from '@decorum/core';
-import { quietLogger } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { quietLogger } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 

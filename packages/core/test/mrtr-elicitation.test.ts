@@ -1,5 +1,5 @@
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 
 const ELICIT = { capabilities: { elicitation: {} } };

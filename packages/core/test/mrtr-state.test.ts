@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, DecorumStartupError, encodeMessage, type AuthInfo } from '@decorum/core';
 import { pino } from 'pino';
-import { harness, quietLogger } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness, quietLogger } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 import { digest } from '../src/mrtr/binding.js';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 

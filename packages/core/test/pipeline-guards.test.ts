@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { encodeMessage, ForbiddenError, Guard, McpServer, Prompt, Resource, Tool, type AuthInfo, type DecorumServer, type GuardFunction, type ServerOptions } from '@decorum/core';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 const isAdmin: GuardFunction = (call) => call.auth?.claims.role === 'admin';
 const weekdaysOnly: GuardFunction = async () => true;

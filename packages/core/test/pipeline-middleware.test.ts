@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { forMethods, McpServer, Prompt, RawJson, Tool, ToolError, Use, type Middleware, type ToolContext } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 const order: string[] = [];
 const named = (name: string): Middleware => {

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { IsOptional, IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { Field, McpServer, Prompt, text } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class ReviewArgs {
   @Field({ description: 'The code to review' }) @IsString() code!: string;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { DEFAULT_RATE_LIMIT, encodeMessage, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 let ran = 0;
 class Limited {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { McpServer, Resource, type ResourceContext } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 @McpServer({ name: 'files', version: '1.0.0' })
 class Files {

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { McpServer, Resource } from '@decorum/core';
 import { UriTemplate } from '../src/uri/uri-template.js';
-import { capturingLogger, harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { capturingLogger, harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 @McpServer({ name: 'routing', version: '1.0.0' })
 class Routing {

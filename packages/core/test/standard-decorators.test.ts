@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { compileSchema, Complete, createServer, Field, McpServer, Prompt, Resource, Tool } from '@decorum/core';
 import { IsString } from 'class-validator';
 import { Type } from 'typebox';
-import { quietLogger } from '../../../test/support/engine-harness.js';
+import { quietLogger } from './support/engine-harness.js';
 
 /** A standard (TC39) decorator context as compilers pass it, with the class's metadata object. */
 function context(kind: string, name: string | symbol, metadata: Record<PropertyKey, unknown> | undefined, extra: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
-import { createServer, DecorumStartupError, McpServer, Prompt, Resource, Tool } from '@decorum/core';
-import { quietLogger } from '../../../test/support/engine-harness.js';
+import { createServer, DecorumStartupError, DecorumUsageError, McpServer, Prompt, Resource, serverOf, Tool, UsageErrorCode } from '@decorum/core';
+import { quietLogger } from './support/engine-harness.js';
 
 class Args {
   @IsString() q!: string;
@@ -100,5 +100,21 @@ describe('start-up errors', () => {
       }
     }
     expect(build(Relative)).toThrow(/DECORUM_ERR_INVALID_DECLARATION.*absolute URI/);
+  });
+
+  test('a bad option is DECORUM_ERR_INVALID_OPTION, apart from a bad declaration', () => {
+    const withOptions = (options: object) => () => createServer([GithubServer], { logger: quietLogger, ...options });
+    expect(withOptions({ rateLimit: { points: 0 } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: rateLimit\.points must be a positive integer/);
+    expect(withOptions({ middleware: ['nope'] })).toThrow(/^DECORUM_ERR_INVALID_OPTION: middleware must be an array of functions/);
+    expect(withOptions({ lists: 'mine' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: lists must be/);
+    expect(withOptions({ resolve: 'nope' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: resolve must be a function/);
+  });
+});
+
+describe('run-time misuse', () => {
+  test('serverOf on an instance nobody serves is a DecorumUsageError with DECORUM_ERR_NOT_SERVED', () => {
+    const unserved = new GithubServer();
+    expect(() => serverOf(unserved)).toThrow(DecorumUsageError);
+    expect(() => serverOf(unserved)).toThrow(expect.objectContaining({ code: UsageErrorCode.NOT_SERVED, message: expect.stringMatching(/^DECORUM_ERR_NOT_SERVED: GithubServer is not served by a Decorum server/) }));
   });
 });

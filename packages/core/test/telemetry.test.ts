@@ -5,8 +5,8 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { InvalidParamsError, Prompt, Resource, Tool, ToolError, type ServerOptions } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 /** A reader the test collects from on demand. */
 class TestReader extends MetricReader {

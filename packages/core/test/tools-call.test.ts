@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Type } from 'typebox';
 import { image, InvalidParamsError, McpServer, resourceLink, text, Tool, ToolError, type ToolContext } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class Order {
   @IsString() item!: string;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { McpServer, Tool } from '@decorum/core';
-import { harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class Query {
   @IsString() q!: string;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { McpServer, Prompt, Resource, Tool, ToolError, UserError } from '@decorum/core';
-import { capturingLogger, harness } from '../../../test/support/engine-harness.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { capturingLogger, harness } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class Topic {
   @IsString() topic!: string;

@@ -1,4 +1,3 @@
-import { Agent } from 'node:http';
 import { rpc } from './support/http.js';
 import { startApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';

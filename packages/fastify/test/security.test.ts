@@ -54,7 +54,7 @@ describe('Origin validation (DNS rebinding; #43)', () => {
 
   test('an allowedOrigins entry that is not an origin fails start-up', async () => {
     const app = Fastify();
-    await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_DECLARATION });
+    await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_OPTION });
     await app.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The seam between a handler's asks (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`) and how
  * they are answered. One seam is chosen per request: an MRTR round on the modern era
- * (`mrtr/mrtr-seam.ts`), a live server→client request on a legacy session (`legacy/live-asks.ts`).
+ * (`asks/mrtr-seam.ts`), a live server→client request on a legacy session (`legacy/live-asks.ts`).
  * The handlers, and the methods that run them, are the same for both.
  */
 import type { RequestScope } from '../engine/request-scope.js';

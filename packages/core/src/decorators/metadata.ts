@@ -7,6 +7,7 @@ import type { CacheScope, Icon, Implementation, JsonObject, ToolAnnotations, Ann
  */
 export const SERVER_METADATA = Symbol.for('decorum:server');
 export const MEMBER_METADATA = Symbol.for('decorum:members');
+export const COMPLETE_METADATA = Symbol.for('decorum:completers');
 
 /** A DTO class (class-validator decorated) used as an input or output schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -95,11 +96,25 @@ export type MemberRecord =
   | { kind: 'resource'; propertyKey: string; options: ResourceOptions; paramTypes: unknown[] | undefined }
   | { kind: 'prompt'; propertyKey: string; options: PromptOptions; paramTypes: unknown[] | undefined };
 
+/** What a `@Complete` method completes: one argument of a prompt, or one variable of a resource template. */
+export type CompletionTarget = { prompt: string; resource?: never; argument: string } | { resource: string; prompt?: never; argument: string };
+
+/** The record of one `@Complete` method. */
+export interface CompleteRecord {
+  propertyKey: string;
+  target: CompletionTarget;
+}
+
+/** Adds a record under `key` (`MEMBER_METADATA`, `COMPLETE_METADATA`) to the class that declares the method. */
+export function recordOn<R>(target: object, key: symbol, record: R): void {
+  const ctor = (target as { constructor: object }).constructor;
+  const own: R[] = Reflect.getOwnMetadata(key, ctor) ?? [];
+  Reflect.defineMetadata(key, [...own, record], ctor);
+}
+
 /** Adds a member record to the class that declares the method. */
 export function recordMember(target: object, record: MemberRecord): void {
-  const ctor = (target as { constructor: object }).constructor;
-  const own: MemberRecord[] = Reflect.getOwnMetadata(MEMBER_METADATA, ctor) ?? [];
-  Reflect.defineMetadata(MEMBER_METADATA, [...own, record], ctor);
+  recordOn(target, MEMBER_METADATA, record);
 }
 
 /** The method's `design:paramtypes`, or `undefined` when the compiler emitted none. */

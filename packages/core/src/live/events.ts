@@ -12,3 +12,16 @@ export type LiveEvent =
 export function notificationMethod(event: LiveEvent): string {
   return `notifications/${event.type}`;
 }
+
+/** The kinds of primitive a live server changes at run time. */
+export type LiveKind = 'tools' | 'prompts' | 'resources';
+
+/**
+ * A run-time change of a live server, as plain JSON, so that a bus spanning instances can replay it
+ * on every instance (each of which then publishes its own list-changed events). `add` names a class
+ * of the server's `catalogue` (its class name): a class, unlike an instance, exists on every instance.
+ */
+export type LiveChange =
+  | { readonly op: 'enable' | 'disable' | 'remove'; readonly kind: LiveKind; readonly name: string }
+  | { readonly op: 'add'; readonly className: string }
+  | { readonly op: 'batch'; readonly changes: readonly LiveChange[] };

@@ -1,10 +1,11 @@
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
-import { Registry, type ListSettings } from '../registry/registry.js';
+import { completionKey, type CompleterEntry } from '../registry/entries.js';
+import { checkNames, Registry, type ListSettings } from '../registry/registry.js';
 import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
-import { collectCompleters, type CompleterEntry } from './completion.js';
-import type { LiveEvent } from './events.js';
-import type { NotificationBus } from './notification-bus.js';
+import type { Logger } from 'pino';
+import type { LiveChange, LiveEvent, LiveKind } from './events.js';
+import { InProcessNotificationBus, type NotificationBus, type PublishOptions } from './notification-bus.js';
 
 /** Which kinds a server has ever declared: their capability (and list method) stays once declared. */
 interface DeclaredKinds {
@@ -55,7 +56,7 @@ export interface LiveCollection {
   remove(name: string): boolean;
 }
 
-type Kind = 'tools' | 'prompts' | 'resources';
+type Kind = LiveKind;
 type EntryOf<K extends Kind> = K extends 'tools' ? ToolEntry : K extends 'prompts' ? PromptEntry : ResourceEntry;
 
 const EVENT: Record<Kind, LiveEvent> = {
@@ -64,6 +65,9 @@ const EVENT: Record<Kind, LiveEvent> = {
   resources: { type: 'resources/list_changed' },
 };
 
+/** A decorated class (built as the server builds its classes: its `resolve`, else with no arguments). */
+export type LiveClass = abstract new (...args: never[]) => object;
+
 /** What a list shows of an entry: a tool's definition, a prompt's or resource's descriptor. */
 function descriptorOf(entry: unknown): object {
   const e = entry as { definition?: object; descriptor?: object };
@@ -71,7 +75,19 @@ function descriptorOf(entry: unknown): object {
 }
 
 /** Something that can be added at run time: a decorated class (instantiated with no arguments) or an instance. */
-export type LiveTarget = (abstract new (...args: never[]) => object) | object;
+export type LiveTarget = LiveClass | object;
+
+/** Options of a {@link LiveRegistry} beyond what it serves. */
+export interface LiveOptions {
+  /**
+   * Classes that `add` may bring in at run time, by class name. Adding one of them replicates to
+   * the other instances of a replicating bus (they hold the same catalogue); adding anything else
+   * stays on this instance.
+   */
+  readonly catalogue?: readonly LiveClass[];
+  /** Where a change from another instance that cannot be applied here is reported. */
+  readonly logger?: Logger;
+}
 
 /**
  * The mutable side of a server. The served registry stays an immutable snapshot with its list
@@ -80,11 +96,20 @@ export type LiveTarget = (abstract new (...args: never[]) => object) | object;
  */
 export class LiveRegistry {
   private readonly entries: { [K in Kind]: Map<string, { entry: EntryOf<K>; enabled: boolean }> } = { tools: new Map(), prompts: new Map(), resources: new Map() };
-  private readonly completerList: CompleterEntry[] = [];
+  /** Every known completer, in declaration order (a later one wins); the snapshot serves those whose prompt or resource it serves. */
+  private readonly completers: CompleterEntry[] = [];
   private readonly declared: DeclaredKinds = { tools: false, prompts: false, resources: false };
   private snapshot: Registry;
   private batchDepth = 0;
   private readonly pending = new Set<Kind>();
+  private readonly catalogue = new Map<string, LiveClass>();
+  /** Changes made in the current batch, replicated together at its end. */
+  private readonly batchChanges: LiveChange[] = [];
+  /** True while a change from another instance is applied: it is not replicated again. */
+  private applyingReplica = false;
+  /** With a replicating bus every instance publishes its own list-changed events, so they stay local. */
+  private readonly listScope: PublishOptions | undefined;
+  private readonly logger: Logger | undefined;
   /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
   onAdd: ((instance: object) => void) | undefined;
   /** Builds a class `add` is given (createServer sets its `resolve`/`container`; default `new Class()`). */
@@ -93,17 +118,33 @@ export class LiveRegistry {
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
 
+  /**
+   * @param scanned - the served classes, scanned (`scanServer`), completers included.
+   * @param _instances - the instances they were scanned from; unused since the scan carries the
+   *   completers, kept for createServer's call (TODO issue #16: drop with create-server.ts's next change).
+   */
   constructor(
     scanned: readonly ScannedServer[],
-    instances: readonly object[],
+    _instances: readonly object[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
+    options: LiveOptions = {},
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
-    new Registry(scanned, settings);
+    checkNames(scanned);
+    for (const target of options.catalogue ?? []) {
+      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      const known = this.catalogue.get(target.name);
+      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
+      this.catalogue.set(target.name, target);
+    }
+    this.logger = options.logger;
+    this.listScope = bus.replicate ? { local: true } : undefined;
+    bus.onReplicated?.((change) => this.applyReplica(change));
     for (const server of scanned) this.take(server);
+    // At start-up a completer must name a declared prompt argument or template variable.
+    for (const server of scanned) for (const completer of server.completers) this.checkCompleter(completer);
     this.snapshot = this.build();
-    for (const instance of instances) this.takeCompleters(instance, true);
     this.tools = this.collection('tools');
     this.prompts = this.collection('prompts');
     this.resources = this.collection('resources');
@@ -114,13 +155,13 @@ export class LiveRegistry {
     return this.snapshot;
   }
 
-  /** Completers by reference key, then argument name. */
+  /** The completer the current snapshot serves for one argument of a reference (`completionKey`). */
   completer(key: string, argument: string): CompleterEntry | undefined {
-    return this.completerList.find((c) => c.key === key && c.argument === argument);
+    return this.snapshot.completer(key, argument);
   }
 
   get hasCompleters(): boolean {
-    return this.completerList.length > 0;
+    return this.completers.length > 0;
   }
 
   /**
@@ -132,10 +173,10 @@ export class LiveRegistry {
     const instance = typeof target === 'function' ? (this.instantiate?.(target as abstract new () => object) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
-    new Registry([this.everything(), scanned], this.settings);
+    checkNames([this.everything(), scanned]);
     this.take(scanned);
-    this.takeCompleters(instance, false);
     this.onAdd?.(instance);
+    if (typeof target === 'function' && this.catalogue.get(target.name) === target) this.record({ op: 'add', className: target.name });
     this.batch(() => {
       if (scanned.tools.length) this.changed('tools');
       if (scanned.prompts.length) this.changed('prompts');
@@ -154,7 +195,8 @@ export class LiveRegistry {
       if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
       return typeof target === 'function' ? new (target as new () => object)() : target;
     });
-    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, this.bus);
+    // A scratch registry for the checks and the new entries: its own bus, so it never joins replication.
+    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, new InProcessNotificationBus());
     const listed = (registry: LiveRegistry, kind: Kind) => JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
     const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
@@ -163,7 +205,7 @@ export class LiveRegistry {
       for (const [name, item] of next.entries[kind]) map.set(name, item);
       this.declared[kind] ||= next.declared[kind];
     }
-    this.completerList.splice(0, this.completerList.length, ...next.completerList);
+    this.completers.splice(0, this.completers.length, ...next.completers);
     for (const instance of instances) this.onAdd?.(instance);
     this.batch(() => {
       for (const kind of changed) this.changed(kind);
@@ -181,7 +223,9 @@ export class LiveRegistry {
         this.snapshot = this.build();
         const kinds = [...this.pending];
         this.pending.clear();
-        for (const kind of kinds) this.bus.publish(EVENT[kind]);
+        const changes = this.batchChanges.splice(0);
+        if (changes.length > 0) this.bus.replicate?.(changes.length === 1 ? changes[0] : { op: 'batch', changes });
+        for (const kind of kinds) this.bus.publish(EVENT[kind], this.listScope);
       }
     }
   }
@@ -192,6 +236,38 @@ export class LiveRegistry {
     this.bus.publish({ type: 'resources/updated', uri });
   }
 
+  /** Sends a change made here to the other instances (when the bus replicates, and it did not come from one). */
+  private record(change: LiveChange): void {
+    if (!this.bus.replicate || this.applyingReplica) return;
+    if (this.batchDepth > 0) this.batchChanges.push(change);
+    else this.bus.replicate(change);
+  }
+
+  /** Applies a change made on another instance; one that cannot apply here is logged and skipped. */
+  private applyReplica(change: LiveChange): void {
+    const outer = this.applyingReplica;
+    this.applyingReplica = true;
+    try {
+      switch (change.op) {
+        case 'batch':
+          this.batch(() => change.changes.forEach((c) => this.applyReplica(c)));
+          break;
+        case 'add': {
+          const target = this.catalogue.get(change.className);
+          if (target) this.add(target);
+          else this.logger?.warn({ change }, `replicated live.add of ${change.className} skipped: it is not in this server's catalogue`);
+          break;
+        }
+        default:
+          this[change.kind][change.op](change.name);
+      }
+    } catch (error) {
+      this.logger?.warn({ change, err: error }, `replicated live change skipped: ${(error as Error).message}`);
+    } finally {
+      this.applyingReplica = outer;
+    }
+  }
+
   private take(server: ScannedServer): void {
     for (const tool of server.tools) this.entries.tools.set(tool.name, { entry: tool, enabled: true });
     for (const prompt of server.prompts) this.entries.prompts.set(prompt.name, { entry: prompt, enabled: true });
@@ -199,14 +275,7 @@ export class LiveRegistry {
     this.declared.tools ||= server.tools.length > 0;
     this.declared.prompts ||= server.prompts.length > 0;
     this.declared.resources ||= server.resources.length > 0;
-  }
-
-  /** At start-up a completer must name a declared prompt argument or template variable. */
-  private takeCompleters(instance: object, strict: boolean): void {
-    for (const completer of collectCompleters(instance)) {
-      if (strict) this.checkCompleter(completer);
-      this.completerList.unshift(completer);
-    }
+    this.completers.push(...server.completers);
   }
 
   private checkCompleter(completer: CompleterEntry): void {
@@ -230,13 +299,21 @@ export class LiveRegistry {
 
   private everything(): ScannedServer {
     const all = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].map((e) => e.entry as EntryOf<K>);
-    return { className: 'live', server: undefined, tools: all('tools'), prompts: all('prompts'), resources: all('resources') };
+    return { className: 'live', server: undefined, tools: all('tools'), prompts: all('prompts'), resources: all('resources'), completers: [] };
   }
 
   private build(): Registry {
     const enabled = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].filter((e) => e.enabled).map((e) => e.entry as EntryOf<K>);
-    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources') };
+    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources'), completers: this.completers };
     return new LiveSnapshot([server], this.settings, this.declared);
+  }
+
+  /** A removed prompt or resource takes its completers along (a later one of the same name starts without them). */
+  private forgetCompleters(kind: Kind, entry: unknown): void {
+    if (kind === 'tools') return;
+    const resource = entry as ResourceEntry;
+    const key = kind === 'prompts' ? completionKey({ prompt: (entry as PromptEntry).name }) : completionKey({ resource: resource.kind === 'fixed' ? resource.uri : resource.template.template });
+    for (let i = this.completers.length - 1; i >= 0; i--) if (this.completers[i].key === key) this.completers.splice(i, 1);
   }
 
   private changed(kind: Kind): void {
@@ -245,7 +322,7 @@ export class LiveRegistry {
       return;
     }
     this.snapshot = this.build();
-    this.bus.publish(EVENT[kind]);
+    this.bus.publish(EVENT[kind], this.listScope);
   }
 
   private collection(kind: Kind): LiveCollection {
@@ -254,6 +331,7 @@ export class LiveRegistry {
       const item = map.get(name);
       if (!item || item.enabled === enabled) return false;
       item.enabled = enabled;
+      this.record({ op: enabled ? 'enable' : 'disable', kind, name });
       this.changed(kind);
       return true;
     };
@@ -267,6 +345,8 @@ export class LiveRegistry {
         const item = map.get(name);
         if (!item) return false;
         map.delete(name);
+        this.forgetCompleters(kind, item.entry);
+        this.record({ op: 'remove', kind, name });
         if (item.enabled) this.changed(kind);
         return true;
       },

@@ -1,4 +1,4 @@
-import type { LiveEvent } from './events.js';
+import type { LiveChange, LiveEvent } from './events.js';
 
 /** Why a subscriber stopped receiving events. */
 export type SubscriberEnd =
@@ -39,6 +39,15 @@ export interface SubscribeOptions {
   readonly queueLimit?: number;
 }
 
+/** Options of {@link NotificationBus.publish}. */
+export interface PublishOptions {
+  /**
+   * Deliver to this instance's subscribers only. The live registry publishes list-changed events
+   * so when the bus replicates changes: every instance derives its own from the change it applied.
+   */
+  readonly local?: boolean;
+}
+
 /**
  * Fan-out of change events to the subscribers of this process. An implementation for many
  * instances (Redis, say) publishes events to its channel and delivers what arrives from it to
@@ -46,13 +55,21 @@ export interface SubscribeOptions {
  */
 export interface NotificationBus {
   /** Publishes one event to every subscriber that wants it (possibly on other instances). */
-  publish(event: LiveEvent): void;
-/** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
+  publish(event: LiveEvent, options?: PublishOptions): void;
+  /** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
   subscribe(sink: SubscriberSink, options?: SubscribeOptions): BusSubscription;
   /** Ends every subscription with reason `shutdown`; later subscriptions end at once. */
   shutdown(): void;
   /** Subscriptions currently open here. */
   readonly size: number;
+  /**
+   * Buses spanning instances: sends a run-time change made here to every other instance (never
+   * back to this one). With it, the live registry replicates its changes and publishes its
+   * list-changed events `local`ly.
+   */
+  replicate?(change: LiveChange): void;
+  /** Buses spanning instances: where changes made on other instances are handed to be applied here. */
+  onReplicated?(apply: (change: LiveChange) => void): void;
 }
 
 /** Events a subscriber may have waiting before it is cut off, unless `queueLimit` says otherwise. */
@@ -122,7 +139,7 @@ export class InProcessNotificationBus implements NotificationBus {
     return this.subscribers.size;
   }
 
-  publish(event: LiveEvent): void {
+  publish(event: LiveEvent, _options?: PublishOptions): void {
     for (const subscriber of [...this.subscribers]) subscriber.offer(event);
   }
 

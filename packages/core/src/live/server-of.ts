@@ -1,3 +1,4 @@
+import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import type { DecorumServer } from '../server/create-server.js';
 
 const servers = new WeakMap<object, DecorumServer>();
@@ -11,9 +12,11 @@ export function bindServer(instance: object, server: DecorumServer): void {
  * The server a decorated instance is served by, so that its handlers can change it at run time:
  * `serverOf(this).live.tools.disable('deploy')`. Throws when the instance is not being served
  * (a class passed to `createServer` is instantiated there; use `this` inside a handler).
+ *
+ * @throws DecorumUsageError `DECORUM_ERR_NOT_SERVED` for an instance no server serves.
  */
 export function serverOf(instance: object): DecorumServer {
   const server = servers.get(instance);
-  if (!server) throw new Error(`${instance?.constructor?.name ?? 'value'} is not served by a Decorum server (call serverOf(this) inside a handler of a served class)`);
+  if (!server) throw new DecorumUsageError(UsageErrorCode.NOT_SERVED, `${instance?.constructor?.name ?? 'value'} is not served by a Decorum server (call serverOf(this) inside a handler of a served class)`);
   return server;
 }

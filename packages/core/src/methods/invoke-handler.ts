@@ -1,6 +1,6 @@
 import type { HandlerOutcome } from '../asks/handler-asks.js';
 import type { MethodCall } from '../engine/method.js';
-import { mrtrSeam } from '../mrtr/mrtr-seam.js';
+import { mrtrSeam } from '../asks/mrtr-seam.js';
 
 /**
  * Runs a tool, prompt or resource handler with its asks answered by the request's seam: the live

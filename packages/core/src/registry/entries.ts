@@ -1,4 +1,5 @@
 import type { CacheOptions } from '../decorators/metadata.js';
+import type { Completer } from '../decorators/complete.js';
 import type { RequestContext, ResourceContext } from '../context/request-context.js';
 import type { PromptDescriptor, ResourceDescriptor, ResourceTemplateDescriptor, ToolDefinition } from '../protocol/types.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
@@ -70,3 +71,17 @@ export interface TemplateResourceEntry extends ResourceEntryBase {
 
 /** A registered resource: a fixed URI or a URI template. */
 export type ResourceEntry = FixedResourceEntry | TemplateResourceEntry;
+
+/** A completer bound to its instance, with where it was declared and what it completes. */
+export interface CompleterEntry {
+  /** The reference it completes: `prompt:<name>` or `resource:<uri or template>` (see `completionKey`). */
+  readonly key: string;
+  readonly argument: string;
+  readonly source: SourceName;
+  readonly complete: Completer;
+}
+
+/** The lookup key of a reference: `prompt:<name>` or `resource:<uri or template>`. */
+export function completionKey(target: { prompt?: string; resource?: string }): string {
+  return target.prompt !== undefined ? `prompt:${target.prompt}` : `resource:${target.resource}`;
+}

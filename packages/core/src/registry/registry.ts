@@ -1,5 +1,5 @@
 import type { CacheHints, JsonObject } from '../protocol/types.js';
-import type { FixedResourceEntry, PromptEntry, ResourceEntry, TemplateResourceEntry, ToolEntry } from './entries.js';
+import type { CompleterEntry, FixedResourceEntry, PromptEntry, ResourceEntry, TemplateResourceEntry, ToolEntry } from './entries.js';
 import { ListPages } from './list-pages.js';
 import { NameLedger } from './names.js';
 import type { ScannedServer } from './scanner.js';
@@ -33,34 +33,28 @@ export class Registry {
   readonly resourcePages: ListPages;
   readonly templatePages: ListPages;
 
+  /** Completers of the prompts and resources served here, by `completionKey` and argument. */
+  private readonly completers = new Map<string, CompleterEntry>();
+
   constructor(servers: readonly ScannedServer[], settings: ListSettings) {
-    const toolNames = new NameLedger('tool');
-    const promptNames = new NameLedger('prompt');
-    const resourceNames = new NameLedger('resource name');
-    const uris = new NameLedger('resource URI');
+    checkNames(servers);
     const tools = new Map<string, ToolEntry>();
     const prompts = new Map<string, PromptEntry>();
     const fixed = new Map<string, FixedResourceEntry>();
     const templates: TemplateResourceEntry[] = [];
     for (const server of servers) {
-      for (const tool of server.tools) {
-        toolNames.claim(tool.name, tool.source);
-        tools.set(tool.name, tool);
-      }
-      for (const prompt of server.prompts) {
-        promptNames.claim(prompt.name, prompt.source);
-        prompts.set(prompt.name, prompt);
-      }
+      for (const tool of server.tools) tools.set(tool.name, tool);
+      for (const prompt of server.prompts) prompts.set(prompt.name, prompt);
       for (const resource of server.resources) {
-        resourceNames.claim(resource.name, resource.source);
-        if (resource.kind === 'fixed') {
-          uris.claim(resource.uri, resource.source);
-          fixed.set(resource.uri, resource);
-        } else {
-          uris.claim(resource.template.template, resource.source);
-          templates.push(resource);
-        }
+        if (resource.kind === 'fixed') fixed.set(resource.uri, resource);
+        else templates.push(resource);
       }
+    }
+    // A completer is served with its prompt or resource: one disabled or removed takes its completers along.
+    const served = new Set([...[...prompts.keys()].map((prompt) => `prompt:${prompt}`), ...[...fixed.keys(), ...templates.map((t) => t.template.template)].map((ref) => `resource:${ref}`)]);
+    for (const server of servers) {
+      // A later declaration wins (a class added at run time over the ones before it).
+      for (const completer of server.completers) if (served.has(completer.key)) this.completers.set(`${completer.key}\n${completer.argument}`, completer);
     }
     this.tools = tools;
     this.prompts = prompts;
@@ -84,6 +78,11 @@ export class Registry {
     return this.prompts.size > 0;
   }
 
+  /** The completer of one argument of a reference (`completionKey`), when it is served. */
+  completer(key: string, argument: string): CompleterEntry | undefined {
+    return this.completers.get(`${key}\n${argument}`);
+  }
+
   get hasResources(): boolean {
     return this.fixedResources.size > 0 || this.templates.length > 0;
   }
@@ -97,5 +96,25 @@ export class Registry {
       if (variables) return { entry, variables };
     }
     return undefined;
+  }
+}
+
+/**
+ * Refuses two declarations of one tool, prompt, resource name or resource URI across `servers`,
+ * naming both (`DecorumStartupError` DUPLICATE_NAME). Builds nothing: `live.add` checks with it
+ * before any snapshot exists.
+ */
+export function checkNames(servers: readonly ScannedServer[]): void {
+  const toolNames = new NameLedger('tool');
+  const promptNames = new NameLedger('prompt');
+  const resourceNames = new NameLedger('resource name');
+  const uris = new NameLedger('resource URI');
+  for (const server of servers) {
+    for (const tool of server.tools) toolNames.claim(tool.name, tool.source);
+    for (const prompt of server.prompts) promptNames.claim(prompt.name, prompt.source);
+    for (const resource of server.resources) {
+      resourceNames.claim(resource.name, resource.source);
+      uris.claim(resource.kind === 'fixed' ? resource.uri : resource.template.template, resource.source);
+    }
   }
 }

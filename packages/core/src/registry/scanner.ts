@@ -1,6 +1,9 @@
+import type { Completer } from '../decorators/complete.js';
 import {
+  COMPLETE_METADATA,
   MEMBER_METADATA,
   SERVER_METADATA,
+  type CompleteRecord,
   type McpServerOptions,
   type MemberRecord,
   type PromptOptions,
@@ -12,7 +15,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
 import { UriTemplate } from '../uri/uri-template.js';
-import type { PromptEntry, ResourceEntry, SourceName, ToolEntry } from './entries.js';
+import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry, type SourceName, type ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
 import { entrySteps } from '../pipeline/steps.js';
@@ -24,6 +27,8 @@ export interface ScannedServer {
   readonly tools: ToolEntry[];
   readonly prompts: PromptEntry[];
   readonly resources: ResourceEntry[];
+  /** `@Complete` methods, bound; the registry keeps those whose prompt or resource it serves. */
+  readonly completers: CompleterEntry[];
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -34,16 +39,24 @@ type Handler = (...args: unknown[]) => unknown;
  */
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
-/** Member records of a class and its ancestors; a subclass's record wins for the same method. */
-function memberRecords(ctor: object): MemberRecord[] {
+/**
+ * The records under `key` of a class and its ancestors, legacy (reflect-metadata) and standard
+ * (`Symbol.metadata`) alike; a subclass's record wins over an ancestor's with the same `identity`.
+ */
+function classRecords<R>(ctor: object, key: symbol, identity: (record: R) => string): R[] {
   const chain: object[] = [];
   for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-  const byKey = new Map<string, MemberRecord>();
+  const byKey = new Map<string, R>();
   for (const c of chain) {
-    const own: MemberRecord[] = [...(Reflect.getOwnMetadata(MEMBER_METADATA, c) ?? []), ...standardRecords<MemberRecord>(c, MEMBER_METADATA)];
-    for (const record of own) byKey.set(`${record.kind}:${record.propertyKey}`, record);
+    const own: R[] = [...(Reflect.getOwnMetadata(key, c) ?? []), ...standardRecords<R>(c, key)];
+    for (const record of own) byKey.set(identity(record), record);
   }
   return [...byKey.values()];
+}
+
+/** Member records of a class and its ancestors; a subclass's record wins for the same method. */
+function memberRecords(ctor: object): MemberRecord[] {
+  return classRecords<MemberRecord>(ctor, MEMBER_METADATA, (record) => `${record.kind}:${record.propertyKey}`);
 }
 
 /** True when `target` carries `@McpServer` or any decorated member. */
@@ -172,6 +185,17 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
 }
 
+function buildCompleter(instance: object, { propertyKey, target }: CompleteRecord, className: string): CompleterEntry {
+  const source = `${className}.${propertyKey}`;
+  const method = (instance as Record<string, unknown>)[propertyKey];
+  if (typeof method !== 'function') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source} is decorated with @Complete but is not a method`);
+  if ((target.prompt === undefined) === (target.resource === undefined) || typeof target.argument !== 'string') {
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${source} needs exactly one of prompt: or resource:, and argument:`);
+  }
+  const complete: Completer = (value, ctx) => (method as Completer).call(instance, value, ctx);
+  return Object.freeze({ key: completionKey(target), argument: target.argument, source, complete });
+}
+
 /**
  * Reads one decorated class (instantiated with no arguments) or instance. All schema
  * generation and validator compilation happens here, once.
@@ -186,6 +210,7 @@ export function scanServer(target: object): ScannedServer {
     tools: [],
     prompts: [],
     resources: [],
+    completers: [],
   };
   for (const record of memberRecords(ctor)) {
     if (typeof (instance as Record<string, unknown>)[record.propertyKey] !== 'function') {
@@ -195,5 +220,6 @@ export function scanServer(target: object): ScannedServer {
     else if (record.kind === 'prompt') scanned.prompts.push(buildPrompt(instance, record, className));
     else scanned.resources.push(buildResource(instance, record, className));
   }
+  for (const record of classRecords<CompleteRecord>(ctor, COMPLETE_METADATA, (r) => r.propertyKey)) scanned.completers.push(buildCompleter(instance, record, className));
   return scanned;
 }

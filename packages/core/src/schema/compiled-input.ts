@@ -4,10 +4,10 @@
  * inspecting the DTO, generating the schema, compiling the validator — happens in
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
-import { compileDtoValidator, type DtoValidationStrategy } from '../validation/dto-validator.js';
+import { compileDtoValidator, type DtoValidationStrategy } from '../dto/validator.js';
 import type { ValidationOutcome } from '../validation/issues.js';
 import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
-import { dtoToJsonSchema } from './from-dto.js';
+import { dtoToJsonSchema } from '../dto/to-json-schema.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from './from-typebox.js';
 import { deepFreeze, type JsonSchema } from './json-schema.js';
 

@@ -8,7 +8,7 @@ import { META } from '../protocol/meta-keys.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import { isDecorumServer, scanServer } from '../registry/scanner.js';
-import { LiveRegistry } from '../live/live-registry.js';
+import { LiveRegistry, type LiveClass } from '../live/live-registry.js';
 import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
 import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
@@ -32,8 +32,17 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
   cache?: { discover?: CacheOptions; lists?: CacheOptions; reads?: CacheOptions };
   /** The server log (pino). Default: JSON lines on stderr at `DECORUM_LOG_LEVEL` (info). */
   logger?: Logger;
-  /** Fan-out of change events to `subscriptions/listen` streams (default: in-process, 1,000 queued per subscriber). */
+  /**
+   * Fan-out of change events to `subscriptions/listen` streams (default: in-process, 1,000 queued
+   * per subscriber). A bus spanning instances (`RedisNotificationBus` of `@decorum/redis`) also
+   * replicates run-time changes, so every instance serves the same lists.
+   */
   notificationBus?: NotificationBus;
+  /**
+   * Classes not served at start-up that `live.add` may bring in later. They are known by class
+   * name, so an `add` of one of them replicates to the other instances (which hold the same list).
+   */
+  catalogue?: readonly LiveClass[];
   /**
    * MRTR (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`): the keys sealing `requestState`
    * (default `DECORUM_STATE_KEYS`, else a random per-process key), its lifetime (default 10 min)
@@ -127,14 +136,14 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `pageSize must be a positive integer (got ${pageSize})`);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
-  const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus());
-  live.instantiate = instantiate;
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
     scanned.flatMap((s) => [...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })), ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema }))]),
     options.unsafePatterns ?? 'refuse',
     logger,
   );
+  const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus(), { catalogue: options.catalogue, logger });
+  live.instantiate = instantiate;
   const state: ServingState = {
     get registry() {
       return live.current;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { Type } from 'typebox';
 import { McpServer, Prompt, Resource, Tool, type ToolContext, type PromptContext, type ResourceContext } from '@decorum/core';
 

@@ -99,9 +99,10 @@ export class SessionStore {
 
   /** Opens a session; `open` builds its core session, whose session-level messages go to the standalone stream. */
   create(principal: string | undefined, open: (outlet: ClientRequestOutlet) => LegacySession): HttpSession {
-    let session: HttpSession | undefined;
-    const core = open((message) => session?.standalone.send(encodeMessage(message as never)));
-    session = new HttpSession(randomUUID(), core, principal, this.options, this.keepAliveMs);
+    // The core session's outlet needs the HTTP session, which needs the core session: a holder breaks the knot.
+    const holder: { session?: HttpSession } = {};
+    const core = open((message) => holder.session?.standalone.send(encodeMessage(message as never)));
+    const session = (holder.session = new HttpSession(randomUUID(), core, principal, this.options, this.keepAliveMs));
     session.lastSeen = this.now();
     this.sessions.set(session.id, session);
     return session;

@@ -53,7 +53,7 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 6_000_000, durationMs: 60_000, perTool: true });
 
 function positiveInteger(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `rateLimit.${what} must be a positive integer (got ${value})`);
+  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `rateLimit.${what} must be a positive integer (got ${value})`);
   return value;
 }
 
@@ -69,7 +69,7 @@ export class RateLimiter {
   private readonly store: RateLimitStore;
 
   constructor(options: RateLimitOptions) {
-    if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'rateLimit must be an object or false');
+    if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'rateLimit must be an object or false');
     this.rule = Object.freeze({
       points: positiveInteger(options.points ?? DEFAULT_RATE_LIMIT.points, 'points'),
       durationMs: positiveInteger(options.durationMs ?? DEFAULT_RATE_LIMIT.durationMs, 'durationMs'),

@@ -4,14 +4,14 @@
  * which would test them again (and once more per item, to point at the failing one) — several
  * times the cost of a slow pattern for one request. So, at start-up, each `@Matches` record of a
  * fast-path DTO and the compiled check share one {@link OncePerValidation} (same source, no flags:
- * `dto-exact-schema.ts` only lets such patterns onto the fast path), which remembers its results.
+ * `exact-schema.ts` only lets such patterns onto the fast path), which remembers its results.
  *
  * A non-global pattern's result depends on its input only, so a remembered result is always right;
  * what is bounded is memory: the results are dropped when the next validation begins
  * ({@link beginValidation}), and past {@link MAX_REMEMBERED} values. A validation needs no
  * allocation for the first value of each pattern; a second one (an `each: true` array) opens a map.
  */
-import type { ValidationMetadata } from '../schema/from-dto.js';
+import type { ValidationMetadata } from './constraints.js';
 
 /** Values remembered per pattern beyond the first (an `each: true` array of many items). */
 const MAX_REMEMBERED = 256;

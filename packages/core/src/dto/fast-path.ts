@@ -10,12 +10,13 @@
  * `@IsOptional` property).
  */
 import type { TSchema } from 'typebox';
-import { buildInstance, NOT_BUILT, planInstance } from './dto-instance.js';
-import { exactSchema } from './dto-exact-schema.js';
+import type { ValidationOutcome } from '../validation/issues.js';
+import { compiledOnFirstUse } from '../validation/typebox-compiler.js';
+import type { ValidationMetadata } from './constraints.js';
+import { exactSchema } from './exact-schema.js';
+import { dtoTreeProperties } from './inspect.js';
+import { buildInstance, NOT_BUILT, planInstance } from './instance.js';
 import { beginValidation, sharePatterns } from './pattern-once.js';
-import { dtoTreeProperties, type ValidationMetadata } from '../schema/from-dto.js';
-import type { ValidationOutcome } from './issues.js';
-import { compiledOnFirstUse } from './typebox-compiler.js';
 
 /** A validator that answers synchronously when it can. */
 export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<ValidationOutcome<object>>;
@@ -28,7 +29,10 @@ export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<V
  * @returns `{ validate }`, or `{ reason }` saying why `cls` must stay on the full path.
  * @throws Error as `inspectDto` does.
  */
-export function compileDtoFastPath(cls: Function, fullPath: (value: unknown) => Promise<ValidationOutcome<object>>): { validate: DtoCheck; reason?: undefined } | { validate?: undefined; reason: string } {
+export function compileDtoFastPath(
+  cls: Function,
+  fullPath: (value: unknown) => Promise<ValidationOutcome<object>>,
+): { validate: DtoCheck; reason?: undefined } | { validate?: undefined; reason: string } {
   const exact = exactSchema(cls);
   if (exact.reason !== undefined) return { reason: exact.reason };
   const planned = planInstance(cls);

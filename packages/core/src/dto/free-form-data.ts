@@ -3,7 +3,7 @@
  * `constructor` key — `{"constructor": "x"}` is valid JSON and valid input. class-transformer
  * takes such a key for the class to instantiate and throws ("targetType is not a constructor"), so
  * the full path keeps such values away from it and puts a copy back on the built instance; the
- * fast path copies them the same way (`dto-instance.ts`). The handler gets the data as sent, minus
+ * fast path copies them the same way (`instance.ts`). The handler gets the data as sent, minus
  * `__proto__` keys (never copied, as everywhere).
  */
 

@@ -20,7 +20,7 @@
  * planned at all.
  */
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { inspectDto, type DtoProperty } from '../schema/from-dto.js';
+import { inspectDto, type DtoProperty } from './inspect.js';
 import { copyFreeForm } from './free-form-data.js';
 
 /** Returned by `buildInstance` for a value the full path must handle. */
@@ -63,7 +63,8 @@ const storage = defaultMetadataStorage as unknown as TransformStorage;
 /** `cls` and its ancestors, as class-transformer walks them. */
 function lineage(cls: Function): Function[] {
   const chain: Function[] = [];
-  for (let c: Function | null = cls; c && typeof c.prototype === 'object' && c.prototype !== null; c = Object.getPrototypeOf(c) as Function | null) chain.push(c);
+  for (let c: Function | null = cls; c && typeof c.prototype === 'object' && c.prototype !== null; c = Object.getPrototypeOf(c) as Function | null)
+    chain.push(c);
   return chain;
 }
 
@@ -82,7 +83,12 @@ const at = (cls: Function, key: unknown, what: string) => `${cls.name}${key === 
 /** Why class-transformer would do more for `cls` than `buildInstance` does, or `undefined`. */
 function transformerReason(cls: Function, properties: readonly DtoProperty[]): string | undefined {
   const chain = lineage(cls);
-  const [typed, transformed, exposed, excluded] = [storage._typeMetadatas, storage._transformMetadatas, storage._exposeMetadatas, storage._excludeMetadatas].map((map) => keysIn(map, chain));
+  const [typed, transformed, exposed, excluded] = [
+    storage._typeMetadatas,
+    storage._transformMetadatas,
+    storage._exposeMetadatas,
+    storage._excludeMetadatas,
+  ].map((map) => keysIn(map, chain));
   if (!typed || !transformed || !exposed || !excluded) return at(cls, undefined, "class-transformer's metadata storage is not the one this version reads");
   if (transformed.length > 0) return at(cls, transformed[0], '@Transform changes the value first');
   if (exposed.length > 0 || excluded.length > 0) return at(cls, [...exposed, ...excluded][0], '@Expose or @Exclude changes which keys plainToInstance copies');
@@ -93,7 +99,8 @@ function transformerReason(cls: Function, properties: readonly DtoProperty[]): s
     if (meta.typeFunction?.length !== 0 || meta.options?.discriminator !== undefined) return at(cls, key, '@Type chooses the class per value');
     const container = meta.reflectedType;
     const plainArray = container === undefined || container === Array || container === Object;
-    if (container === Map || container === Set || (property.nested.array && !plainArray)) return at(cls, key, `the design type is a ${(container as Function).name}, not an array`);
+    if (container === Map || container === Set || (property.nested.array && !plainArray))
+      return at(cls, key, `the design type is a ${(container as Function).name}, not an array`);
   }
   return undefined;
 }
@@ -104,7 +111,8 @@ function isJsonData(value: unknown, seen = new Set<object>()): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'object' || seen.has(value)) return false;
   seen.add(value);
-  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && Object.keys(value).length === value.length && value.every((item) => isJsonData(item, seen));
+  if (Array.isArray(value))
+    return Object.getPrototypeOf(value) === Array.prototype && Object.keys(value).length === value.length && value.every((item) => isJsonData(item, seen));
   if (Object.getPrototypeOf(value) !== Object.prototype || Object.getOwnPropertySymbols(value).length > 0) return false;
   return Object.getOwnPropertyNames(value).every((key) => {
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
@@ -118,7 +126,8 @@ function propertyReason(cls: Function, property: DtoProperty): string | undefine
   if (property.converted) return at(cls, name, '@Transform or @Type(() => Number/String/…) changes the value first');
   // The full path copies a default with structuredClone; building copies it too, which is the same for JSON data.
   if (property.fieldDefault && !isJsonData(property.fieldDefault.value)) return at(cls, name, 'its @Field default is not JSON data');
-  if (name === '__proto__' || name === 'constructor' || name === 'prototype' || name in Object.prototype) return at(cls, name, 'the name of a built-in object member');
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype' || name in Object.prototype)
+    return at(cls, name, 'the name of a built-in object member');
   for (let p: object | null = cls.prototype as object; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
     if (Object.getOwnPropertyDescriptor(p, name)) return at(cls, name, "the class's prototype defines it (an accessor or method)");
   }
@@ -131,7 +140,10 @@ function propertyReason(cls: Function, property: DtoProperty): string | undefine
  * @returns `{ plan }`, or `{ reason }` naming what class-transformer would do differently.
  * @throws Error as `inspectDto` does.
  */
-export function planInstance(cls: Function, plans = new Map<Function, InstancePlan>()): { plan: InstancePlan; reason?: undefined } | { plan?: undefined; reason: string } {
+export function planInstance(
+  cls: Function,
+  plans = new Map<Function, InstancePlan>(),
+): { plan: InstancePlan; reason?: undefined } | { plan?: undefined; reason: string } {
   const known = plans.get(cls);
   if (known) return { plan: known };
   const { properties } = inspectDto(cls);
@@ -146,7 +158,9 @@ export function planInstance(cls: Function, plans = new Map<Function, InstancePl
     byName,
     required: properties.filter((p) => p.required).length,
     defaults: [],
-    defined: properties.filter((p) => !p.required && p.constraints.size > 0 && (!p.constraints.has('isOptional') || p.constraints.has('isDefined'))).map((p) => p.name),
+    defined: properties
+      .filter((p) => !p.required && p.constraints.size > 0 && (!p.constraints.has('isOptional') || p.constraints.has('isDefined')))
+      .map((p) => p.name),
   };
   plans.set(cls, plan);
   for (const property of properties) {

@@ -5,12 +5,12 @@
  * do): no argument digest, no round state per request.
  */
 import type { Logger } from 'pino';
-import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
+import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './handler-asks.js';
 import type { RequestScope } from '../engine/request-scope.js';
 import { isThenable } from '../engine/thenable.js';
-import { bindingOf } from './binding.js';
-import { InputRound, mrtrConfig, type MrtrConfig } from './input-round.js';
-import type { CreateMessageParams, ElicitParams, InputOptions } from './input-types.js';
+import { bindingOf } from '../mrtr/binding.js';
+import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
+import type { CreateMessageParams, ElicitParams, InputOptions } from '../mrtr/input-types.js';
 
 /** The asks of one modern request: the round, made on the first ask (or at once for a retry). */
 class LazyRound implements HandlerAsks {

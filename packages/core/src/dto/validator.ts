@@ -1,7 +1,7 @@
 /**
  * The validator of a class-validator DTO. Where the DTO's JSON Schema says everything its
- * class-validator records say (see `dto-exact-schema.ts`), a compiled check of that schema and an
- * instance built without class-transformer answer first (`dto-fast-path.ts`); every value they do
+ * class-validator records say (see `exact-schema.ts`), a compiled check of that schema and an
+ * instance built without class-transformer answer first (`fast-path.ts`); every value they do
  * not accept, and every request to any other DTO, takes the full path, which does three things:
  *
  * 1. a walk over the plain arguments along the DTO's shape (from `inspectDto`, read once):
@@ -14,10 +14,11 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
-import { constraintName, enumValues, inspectDto, matchesPattern, TYPE_BY_CONSTRAINT, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
-import { compileDtoFastPath } from './dto-fast-path.js';
+import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
+import { constraintIssue, constraintRow, type ValidationMetadata } from './constraints.js';
+import { compileDtoFastPath } from './fast-path.js';
 import { copyFreeForm, holdsConstructorKey, reattach, type DetachedValue } from './free-form-data.js';
-import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
+import { inspectDto, type DtoProperty } from './inspect.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
 interface ItemCheck {
@@ -84,14 +85,22 @@ type Plain = Record<string, unknown>;
 /** True when class-validator (or class-transformer first) already decides the value's JSON type. */
 function checksOwnType(property: DtoProperty): boolean {
   if (property.converted || property.self.enum !== undefined || property.self.const !== undefined) return true;
-  for (const [name, metas] of property.constraints) if (TYPE_CONSTRAINTS[name] !== undefined && metas.some((m) => m.each !== true)) return true;
+  for (const [name, metas] of property.constraints) if (constraintRow(name)?.type !== undefined && metas.some((m) => m.each !== true)) return true;
   return false;
 }
 
 const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
-function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: ValidationIssue[], settled: Set<string>, detached: DetachedValue[], path: readonly string[]): Plain {
+function prepare(
+  obj: Plain,
+  plan: ClassPlan,
+  pointer: string,
+  issues: ValidationIssue[],
+  settled: Set<string>,
+  detached: DetachedValue[],
+  path: readonly string[],
+): Plain {
   let out = obj;
   const set = (key: string, value: unknown) => {
     if (out === obj) out = { ...obj };
@@ -171,16 +180,6 @@ function prepare(obj: Plain, plan: ClassPlan, pointer: string, issues: Validatio
   return out;
 }
 
-const TYPE_CONSTRAINTS: Readonly<Record<string, string>> = { ...TYPE_BY_CONSTRAINT, nestedValidation: 'object' };
-
-const FORMAT_CONSTRAINTS: Record<string, string> = {
-  isEmail: 'email',
-  isUrl: 'uri',
-  isUuid: 'uuid',
-  isDateString: 'date-time',
-  isIso8601: 'date-time',
-};
-
 /** The JSON type a keyword applies to: a value of another type fails `type`, not the keyword. */
 const APPLIES_TO: Record<string, string> = {
   minimum: 'number',
@@ -203,94 +202,46 @@ function withoutSubject(text: string, property: string): string {
 }
 
 /** One failed class-validator constraint as an issue with a JSON Schema keyword. */
-function issueFor(name: string, meta: ValidationMetadata | undefined, value: unknown, text: string, pointer: string, property: string, schemaType: string | undefined): ValidationIssue {
-  const c = meta?.constraints ?? [];
-  let keyword = name;
-  let message = withoutSubject(text, property);
-  if (TYPE_CONSTRAINTS[name] !== undefined) {
-    keyword = 'type';
-    message = issueMessage.type(TYPE_CONSTRAINTS[name]);
-  } else if (FORMAT_CONSTRAINTS[name] !== undefined) {
-    keyword = 'format';
-    message = issueMessage.format(FORMAT_CONSTRAINTS[name]);
-  } else {
-    switch (name) {
-      case 'isIn':
-        [keyword, message] = ['enum', issueMessage.enum((c[0] as unknown[]) ?? [])];
-        break;
-      case 'isEnum':
-        [keyword, message] = ['enum', issueMessage.enum(meta ? enumValues(meta) : [])];
-        break;
-      case 'equals':
-        [keyword, message] = ['const', issueMessage.const(c[0])];
-        break;
-      case 'min':
-        [keyword, message] = ['minimum', issueMessage.minimum(c[0])];
-        break;
-      case 'max':
-        [keyword, message] = ['maximum', issueMessage.maximum(c[0])];
-        break;
-      case 'isPositive':
-        [keyword, message] = ['exclusiveMinimum', issueMessage.exclusiveMinimum(0)];
-        break;
-      case 'isNegative':
-        [keyword, message] = ['exclusiveMaximum', issueMessage.exclusiveMaximum(0)];
-        break;
-      case 'isDivisibleBy':
-        [keyword, message] = ['multipleOf', issueMessage.multipleOf(c[0])];
-        break;
-      case 'minLength':
-        [keyword, message] = ['minLength', issueMessage.minLength(c[0] as number)];
-        break;
-      case 'maxLength':
-        [keyword, message] = ['maxLength', issueMessage.maxLength(c[0] as number)];
-        break;
-      case 'isLength': {
-        const tooShort = typeof value === 'string' && typeof c[0] === 'number' && value.length < c[0];
-        [keyword, message] = tooShort || typeof c[1] !== 'number' ? ['minLength', issueMessage.minLength(c[0] as number)] : ['maxLength', issueMessage.maxLength(c[1])];
-        break;
-      }
-      case 'isNotEmpty':
-        [keyword, message] = value === null ? ['type', issueMessage.type(schemaType ?? 'string')] : ['minLength', issueMessage.minLength(1)];
-        break;
-      case 'matches':
-        [keyword, message] = ['pattern', issueMessage.pattern(meta ? matchesPattern(meta) : String(c[0]))];
-        break;
-      case 'arrayMinSize':
-        [keyword, message] = ['minItems', issueMessage.minItems(c[0] as number)];
-        break;
-      case 'arrayMaxSize':
-        [keyword, message] = ['maxItems', issueMessage.maxItems(c[0] as number)];
-        break;
-      case 'arrayNotEmpty':
-        [keyword, message] = ['minItems', issueMessage.minItems(1)];
-        break;
-      case 'arrayUnique':
-        [keyword, message] = ['uniqueItems', issueMessage.uniqueItems()];
-        break;
-      case 'isDefined':
-        [keyword, message] = ['required', value === null ? 'must not be null' : issueMessage.required()];
-        break;
-      default:
-      // A constraint without a JSON Schema keyword keeps its name and class-validator's words.
-    }
-  }
+function issueFor(
+  name: string,
+  meta: ValidationMetadata | undefined,
+  value: unknown,
+  text: string,
+  pointer: string,
+  property: string,
+  schemaType: string | undefined,
+): ValidationIssue {
+  // The constraint table has the keyword and the words; a constraint without a row keeps its name and class-validator's words.
+  const [keyword, message] = constraintIssue(name, meta, value, schemaType) ?? [name, withoutSubject(text, property)];
   const applies = APPLIES_TO[keyword];
   if (applies !== undefined && !hasJsonType(value, applies)) {
     return { pointer, keyword: 'type', message: issueMessage.type(schemaType ?? applies) };
   }
   // A message the DTO's author wrote (`{ message: '…' }`) says what they want said.
-  if (meta?.message !== undefined) message = withoutSubject(text, property);
-  return { pointer, keyword, message };
+  return { pointer, keyword, message: meta?.message !== undefined ? withoutSubject(text, property) : message };
 }
 
 /** `each: true` failures item by item, so that the issue points at `/tags/1`, not at `/tags`. */
-async function itemIssues(plan: ClassPlan, entry: PropertyPlan, name: string, items: unknown[], obj: unknown, pointer: string, text: string): Promise<ValidationIssue[]> {
+async function itemIssues(
+  plan: ClassPlan,
+  entry: PropertyPlan,
+  name: string,
+  items: unknown[],
+  obj: unknown,
+  pointer: string,
+  text: string,
+): Promise<ValidationIssue[]> {
   const check = entry.itemChecks.get(name);
   if (check === undefined) return [];
   const out: ValidationIssue[] = [];
   for (const [index, item] of items.entries()) {
-    const args: ValidationArguments = { value: item, constraints: check.meta.constraints, targetName: plan.cls.name, object: obj as object, property: entry.property.name };
+    const args: ValidationArguments = {
+      value: item,
+      constraints: check.meta.constraints,
+      targetName: plan.cls.name,
+      object: obj as object,
+      property: entry.property.name,
+    };
     let ok: boolean;
     try {
       ok = await check.check.validate(item, args);
@@ -303,7 +254,14 @@ async function itemIssues(plan: ClassPlan, entry: PropertyPlan, name: string, it
 }
 
 /** Step 3: class-validator's error tree → issues, walking the instance alongside for values. */
-async function collect(errors: ValidationError[], plan: ClassPlan | undefined, obj: unknown, pointer: string, issues: ValidationIssue[], settled: Set<string>): Promise<void> {
+async function collect(
+  errors: ValidationError[],
+  plan: ClassPlan | undefined,
+  obj: unknown,
+  pointer: string,
+  issues: ValidationIssue[],
+  settled: Set<string>,
+): Promise<void> {
   for (const error of errors) {
     const at = childPointer(pointer, error.property);
     if (settled.has(at)) continue;
@@ -328,7 +286,8 @@ async function collect(errors: ValidationError[], plan: ClassPlan | undefined, o
         const itemAt = childPointer(at, child.property);
         if (settled.has(itemAt)) continue;
         const item = value[Number(child.property)];
-        for (const [name, text] of Object.entries(child.constraints ?? {})) issues.push(issueFor(name, undefined, item, text, itemAt, child.property, 'object'));
+        for (const [name, text] of Object.entries(child.constraints ?? {}))
+          issues.push(issueFor(name, undefined, item, text, itemAt, child.property, 'object'));
         await collect(child.children ?? [], nested.plan, item, itemAt, issues, settled);
       }
     } else {

@@ -5,7 +5,7 @@
  * accepts. The converse is not needed — a value the schema refuses goes to class-validator, which
  * has the last word and the words for the issues.
  *
- * A record is implied when:
+ * A record is implied when (the `implied` column of the constraint table, `constraints.ts`):
  *
  * - its type is the schema's (`@IsString` ↔ `type: string`, `@IsInt` ↔ `integer`, `@IsNumber`
  *   without `maxDecimalPlaces` ↔ `number`/`integer`, `@IsBoolean`, `@IsArray`, `@IsObject`);
@@ -29,68 +29,17 @@
  * One keyword is added to the schema compiled for the check: validator.js counts a character
  * followed by a variation selector (U+FE0E/U+FE0F) as one, JSON Schema as two, so where a minimum
  * length comes from `@MinLength`/`@Length`, strings with those selectors are left to class-validator.
- * Built-in constraints are recognised by their registered names, so a custom decorator registered
- * under a built-in's name (`registerDecorator({ name: 'isString', … })`) would be taken for it.
  */
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import { constraintName, dtoToJsonSchema, dtoTreeProperties, inspectDto, matchesPattern, type DtoProperty, type ValidationMetadata } from '../schema/from-dto.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { isUnicodeNeutralPattern } from './unicode-neutral-pattern.js';
+import { constraintName, constraintRow, type Level, type ValidationMetadata } from './constraints.js';
+import { dtoTreeProperties, inspectDto, type DtoProperty } from './inspect.js';
+import { dtoToJsonSchema } from './to-json-schema.js';
 
 /** The schema to check values with, or why the DTO keeps class-validator. */
 export type ExactSchema = { readonly schema: JsonSchema; readonly reason?: undefined } | { readonly schema?: undefined; readonly reason: string };
 
-/** Where records apply: a property's value, or each of its items (`each: true`). */
-interface Level {
-  readonly schema: Readonly<JsonSchema>;
-  /** The JSON type values here must have: the schema's `type`, or `object` for a nested DTO. */
-  readonly type: string | undefined;
-  /** The schema of the items, when the level is an array (for `@ArrayUnique`). */
-  readonly items: Readonly<JsonSchema> | undefined;
-  readonly records: readonly ValidationMetadata[];
-}
-
 const isFiniteNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-/** A length or size both sides read alike (TypeBox's code doubles length limits with `<< 1`). */
-const isSize = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) < 2 ** 29;
-const numeric = (level: Level) => level.type === 'number' || level.type === 'integer';
-const atLeast = (limit: unknown, bound: number) => isFiniteNumber(limit) && limit >= bound;
-const atMost = (limit: unknown, bound: number) => isFiniteNumber(limit) && limit <= bound;
-const nonNull = (level: Level) => level.type !== undefined && level.type !== 'null';
-
-type Rule = (level: Level, constraints: readonly unknown[], meta: ValidationMetadata) => boolean;
-
-/** Built-in records implied by the schema at their level, by name (see the file comment). */
-const IMPLIED: Readonly<Record<string, Rule>> = {
-  isString: (l) => l.type === 'string',
-  isInt: (l) => l.type === 'integer',
-  isNumber: (l, [options]) => numeric(l) && (options as { maxDecimalPlaces?: unknown } | undefined)?.maxDecimalPlaces === undefined,
-  isBoolean: (l) => l.type === 'boolean',
-  isArray: (l) => l.type === 'array',
-  isObject: (l) => l.type === 'object',
-  isDefined: nonNull,
-  isNotEmpty: (l) => nonNull(l) && (l.type !== 'string' || atLeast(l.schema.minLength, 1)),
-  min: (l, [m]) => numeric(l) && isFiniteNumber(m) && atLeast(l.schema.minimum, m),
-  max: (l, [m]) => numeric(l) && isFiniteNumber(m) && atMost(l.schema.maximum, m),
-  isPositive: (l) => numeric(l) && (atLeast(l.schema.exclusiveMinimum, 0) || (isFiniteNumber(l.schema.minimum) && l.schema.minimum > 0)),
-  isNegative: (l) => numeric(l) && (atMost(l.schema.exclusiveMaximum, 0) || (isFiniteNumber(l.schema.maximum) && l.schema.maximum < 0)),
-  minLength: (l, [n]) => l.type === 'string' && isSize(n) && atLeast(l.schema.minLength, n),
-  maxLength: (l, [n]) => l.type === 'string' && isSize(n) && isSize(l.schema.maxLength) && l.schema.maxLength <= n,
-  isLength: (l, [lo, hi]) =>
-    l.type === 'string' && (lo === undefined || (isSize(lo) && atLeast(l.schema.minLength, lo))) && (hi === undefined || (isSize(hi) && atMost(l.schema.maxLength, hi))),
-  matches: (l, [pattern, modifiers], meta) =>
-    l.type === 'string' &&
-    (pattern instanceof RegExp ? pattern.flags === '' : typeof pattern === 'string' && (modifiers === undefined || modifiers === '')) &&
-    l.schema.pattern === matchesPattern(meta) &&
-    isUnicodeNeutralPattern(matchesPattern(meta)),
-  arrayMinSize: (l, [n]) => l.type === 'array' && isFiniteNumber(n) && atLeast(l.schema.minItems, n),
-  arrayMaxSize: (l, [n]) => l.type === 'array' && isFiniteNumber(n) && atMost(l.schema.maxItems, n),
-  arrayNotEmpty: (l) => l.type === 'array' && atLeast(l.schema.minItems, 1),
-  arrayUnique: (l, [identifier]) => l.type === 'array' && identifier === undefined && l.schema.uniqueItems === true && (l.items?.type === 'string' || l.items?.type === 'boolean'),
-};
-
-/** Records only a listed set of values (`enum`/`const`) can imply. */
-const LISTED = new Set(['isIn', 'isEnum', 'equals']);
 
 const DECORATOR_NAMES: Readonly<Record<string, string>> = {
   [ValidationTypes.CUSTOM_VALIDATION]: 'Validate',
@@ -109,7 +58,8 @@ function decorator(meta: ValidationMetadata): string {
 /** The one constraint class-validator runs for a built-in record, if the record is one. */
 function builtIn(meta: ValidationMetadata) {
   const name = constraintName(meta);
-  if (!(name in IMPLIED) && !LISTED.has(name)) return undefined;
+  const row = constraintRow(name);
+  if (row?.implied === undefined && row?.listed !== true) return undefined;
   const constraints = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
   return constraints.length === 1 && constraints[0].name === name && constraints[0].async !== true ? constraints[0] : undefined;
 }
@@ -141,8 +91,9 @@ function levelReason(level: Level, nested: boolean): string | undefined {
         }
       };
       if (!values.every(accepts)) return `${decorator(meta)} refuses a value the schema lists`;
-    } else if (LISTED.has(constraintName(meta)) || !IMPLIED[constraintName(meta)](level, args, meta)) {
-      return `${decorator(meta)} is not implied by the schema's keywords`;
+    } else {
+      const row = constraintRow(constraintName(meta));
+      if (row?.listed === true || row?.implied?.(level, args, meta) !== true) return `${decorator(meta)} is not implied by the schema's keywords`;
     }
   }
   return undefined;
@@ -150,17 +101,30 @@ function levelReason(level: Level, nested: boolean): string | undefined {
 
 /** The value's level and the items' level of one property, with the records of each. */
 function levelsOf(property: DtoProperty): [self: Level, items: Level] {
-  const checked = [...property.constraints.values()].flat().filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION || m.type === ValidationTypes.IS_DEFINED);
-  const typeOf = (schema: Readonly<JsonSchema> | undefined, nested: boolean) => (typeof schema?.type === 'string' ? schema.type : nested ? 'object' : undefined);
+  const checked = [...property.constraints.values()]
+    .flat()
+    .filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION || m.type === ValidationTypes.IS_DEFINED);
+  const typeOf = (schema: Readonly<JsonSchema> | undefined, nested: boolean) =>
+    typeof schema?.type === 'string' ? schema.type : nested ? 'object' : undefined;
   const nested = property.nested;
   return [
-    { schema: property.self, type: typeOf(property.self, nested !== undefined && !nested.array), items: property.items, records: checked.filter((m) => m.each !== true) },
+    {
+      schema: property.self,
+      type: typeOf(property.self, nested !== undefined && !nested.array),
+      items: property.items,
+      records: checked.filter((m) => m.each !== true),
+    },
     { schema: property.items ?? {}, type: typeOf(property.items, nested?.array === true), items: undefined, records: checked.filter((m) => m.each === true) },
   ];
 }
 
 /** Record types this rule knows; `@Allow` and `@ValidatePromise` are left to class-validator. */
-const KNOWN_TYPES = new Set<string>([ValidationTypes.CUSTOM_VALIDATION, ValidationTypes.IS_DEFINED, ValidationTypes.CONDITIONAL_VALIDATION, ValidationTypes.NESTED_VALIDATION]);
+const KNOWN_TYPES = new Set<string>([
+  ValidationTypes.CUSTOM_VALIDATION,
+  ValidationTypes.IS_DEFINED,
+  ValidationTypes.CONDITIONAL_VALIDATION,
+  ValidationTypes.NESTED_VALIDATION,
+]);
 
 /** Why one property keeps class-validator, or `undefined` when its schema says it all. */
 function propertyReason(property: DtoProperty): string | undefined {

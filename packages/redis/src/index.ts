@@ -1,0 +1,2 @@
+// @decorum/redis: the notification bus for deployments of several instances.
+export { RedisNotificationBus, type RedisBusOptions, type RedisBusStats } from './redis-notification-bus.js';

@@ -1,0 +1,108 @@
+// A throw-away nginx load balancer for tests: the README's recipe over the given upstream
+// endpoints, a generated config in a temp dir (-p prefix, daemon off, pid and error log there),
+// a free port.
+// Fails (never skips) when nginx is not installed: .ci/run installs it.
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
+
+/** The README's nginx recipe: the ```nginx block after `<!-- check: nginx -->`. */
+function recipe() {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const found = /<!-- check: nginx -->\n```nginx\n([\s\S]*?)```/.exec(readme);
+  if (!found) throw new Error('README.md has no nginx recipe (<!-- check: nginx --> then a ```nginx block)');
+  return found[1];
+}
+
+/**
+ * A whole nginx.conf: the README's recipe as written, with its upstream servers replaced by the
+ * test's, its `listen` by a free port on 127.0.0.1, inside a main context of test paths.
+ */
+function config(dir, port, upstreams) {
+  let replaced = 0;
+  const site = recipe()
+    .replace(/^(\s*)server\s+\S+:\d+;[^\n]*\n(?:\s*server\s+\S+:\d+;[^\n]*\n)*/gm, (_, indent) => (replaced++, upstreams.map((u) => `${indent}server ${u};\n`).join('')))
+    .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`);
+  if (replaced === 0 || !site.includes(`listen 127.0.0.1:${port};`)) throw new Error('the README nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
+  return `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${site}
+}
+`;
+}
+
+function accepting(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts nginx in front of `upstreams` (`host:port` each); resolves once it accepts connections.
+ * @param {string[]} upstreams
+ */
+export async function startNginx(upstreams) {
+  const dir = mkdtempSync(join(tmpdir(), 'decorum-nginx-'));
+  const port = await freePort();
+  writeFileSync(join(dir, 'nginx.conf'), config(dir, port, upstreams));
+  // Debian puts nginx in /usr/sbin, which a non-login PATH may lack.
+  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const spawned = await new Promise((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', (error) => resolve(error));
+  });
+  try {
+    if (spawned) throw spawned.code === 'ENOENT' ? new Error('nginx is not installed (apt-get install nginx; .ci/run installs it)') : spawned;
+    const deadline = Date.now() + 10_000;
+    while (!(await accepting(port))) {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr} ${safeRead(join(dir, 'error.log'))}`);
+      if (Date.now() > deadline) throw new Error(`nginx did not listen within 10 s: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function safeRead(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
