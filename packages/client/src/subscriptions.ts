@@ -47,6 +47,7 @@ export interface ListenSource {
   gone(): boolean;
 }
 
+/** How a {@link Subscription} behaves when its stream drops. */
 export interface SubscriptionOptions {
   /** Listen again after the stream drops (default true), with backoff from 100 ms to 5 s. */
   reconnect?: boolean;
@@ -129,6 +130,7 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
     this.finish(undefined);
   }
 
+  /** Yields each change until the subscription ends (closed, ended by the server, or failed). */
   async *[Symbol.asyncIterator](): AsyncIterator<ChangeEvent> {
     try {
       for (;;) {

@@ -29,7 +29,12 @@ export async function negotiate(choice: EraChoice, openings: Openings): Promise<
   if (choice === 'legacy') return openings.initialize();
   let discovered: DiscoverResult;
   try {
-    discovered = await openings.discover();
+    discovered = await openings.discover().catch((error: unknown) => {
+      // A -32022 that lists the version we sent (a server that rejected one request, e.g. behind a
+      // rolling deploy) is answered by asking again with it, once (SEP-2575: retry with a supported version).
+      if (error instanceof UnsupportedProtocolVersionError && supportedOf(error).includes(MODERN_VERSION)) return openings.discover();
+      throw error;
+    });
   } catch (error) {
     if (choice === 'modern' || !fallsBack(error)) throw error;
     return openings.initialize();
@@ -40,9 +45,11 @@ export async function negotiate(choice: EraChoice, openings: Openings): Promise<
   throw new UnsupportedServerError(`The server speaks ${discovered.supportedVersions.join(', ') || 'no version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`);
 }
 
+const supportedOf = (error: UnsupportedProtocolVersionError): unknown[] => (error.data as { supported?: unknown[] } | undefined)?.supported ?? [];
+
 function fallsBack(error: unknown): boolean {
   if (error instanceof UnsupportedProtocolVersionError) {
-    const supported = (error.data as { supported?: unknown[] } | undefined)?.supported ?? [];
+    const supported = supportedOf(error);
     if (speaksLegacy(supported)) return true;
     throw new UnsupportedServerError(`The server speaks ${supported.join(', ') || 'an unknown version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`);
   }

@@ -29,6 +29,7 @@ export type Approve = (call: ToolCall) => ApprovalAnswer | Promise<ApprovalAnswe
  */
 export type ApprovalPolicy = 'unless-read-only' | 'always' | 'never' | ((call: ToolCall) => boolean);
 
+/** Whether `call` must be approved by the user before it runs, under `policy`. */
 export function needsApproval(call: ToolCall, policy: ApprovalPolicy): boolean {
   if (typeof policy === 'function') return policy(call);
   if (policy === 'always') return true;

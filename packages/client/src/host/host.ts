@@ -103,6 +103,7 @@ export class McpHost {
     return connection.client;
   }
 
+  /** Each server's connection state, era, and the error that closed it, if any. */
   status(): ServerStatus[] {
     return [...this.connections.values()].map((c) => ({
       name: c.name,
@@ -117,10 +118,12 @@ export class McpHost {
     return this.merge((client) => client.tools(), (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }));
   }
 
+  /** Every server's prompts, namespaced. A server that fails is left out. */
   async listPrompts(): Promise<HostPrompt[]> {
     return this.merge((client) => client.prompts(), (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }));
   }
 
+  /** Every server's resources, namespaced. A server that fails is left out. */
   async listResources(): Promise<HostResource[]> {
     return this.merge((client) => client.resources(), (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }));
   }
@@ -145,6 +148,7 @@ export class McpHost {
     return connection.client.callTool(own, args, options);
   }
 
+  /** Routes `prompts/get` by its namespaced name to its server. */
   async getPrompt(name: string, args: Record<string, string> = {}, options?: RequestOptions): Promise<GetPromptResult> {
     const { connection, own } = this.route(name);
     return connection.client.getPrompt(own, args, options);
@@ -155,6 +159,7 @@ export class McpHost {
     return this.client(server).readResource(uri, options);
   }
 
+  /** Disconnects every server (errors while closing are ignored: the host is going away). */
   async close(): Promise<void> {
     await Promise.all([...this.connections.keys()].map((name) => this.disconnect(name).catch(() => {})));
   }

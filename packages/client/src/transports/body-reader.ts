@@ -20,18 +20,29 @@ export async function readBodyText(body: ReadableStream<Uint8Array> | null, maxB
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Where an SSE stream stopped (its last event id) and how long the server asked to wait before resuming. */
+export interface StreamCursor {
+  lastEventId?: string;
+  retryMs?: number;
+}
+
 /**
  * Reads a `text/event-stream` body (H-12: one JSON-RPC message per `data:` event) and hands
  * each event's data to `onData` until it returns true (the final answer arrived: the stream is
- * closed) or the body ends. A single event larger than `maxBytes` fails the read.
+ * closed) or the body ends. A single event larger than `maxBytes` fails the read. `cursor`, when
+ * given, keeps the last event id and the server's `retry` delay, for resuming the stream.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array> | null, maxBytes: number, onData: (data: string) => boolean): Promise<void> {
+export async function readEventStream(body: ReadableStream<Uint8Array> | null, maxBytes: number, onData: (data: string) => boolean, cursor?: StreamCursor): Promise<void> {
   if (!body) return;
   let finished = false;
   let sinceEvent = 0;
   const parser = createParser({
+    onRetry(ms) {
+      if (cursor) cursor.retryMs = ms;
+    },
     onEvent(event) {
       sinceEvent = 0;
+      if (cursor && event.id !== undefined) cursor.lastEventId = event.id;
       if (!finished && event.data) finished = onData(event.data);
     },
   });

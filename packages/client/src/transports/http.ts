@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
-import { ConnectionClosedError, ForbiddenError, HttpStatusError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import { ConnectionClosedError, ForbiddenError, HttpStatusError, McpClientError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
 import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
-import { readBodyText, readEventStream } from './body-reader.js';
+import { readBodyText, readEventStream, type StreamCursor } from './body-reader.js';
 import { encodeHeaderValue } from './header-value.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StreamLimits } from './stdio.js';
@@ -28,6 +28,10 @@ export interface HttpTarget {
 }
 
 /** The method's `Mcp-Name` source (H-15). */
+/** How many times one request's stream is resumed (legacy GET + Last-Event-ID) before giving up. */
+const MAX_RESUMPTIONS = 3;
+/** The wait before resuming when the server sent no `retry` field. */
+const DEFAULT_RETRY_MS = 1000;
 const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
 /**
@@ -58,10 +62,12 @@ export class HttpTransport implements ClientTransport {
     this.tools = new ToolHeaders(limits.warn ?? ((message) => process.emitWarning(message)));
   }
 
+  /** Spawns or connects; see {@link ClientTransport.start}. */
   async start(events: TransportEvents): Promise<void> {
     this.events = events;
   }
 
+  /** See {@link ClientTransport.setEra}. */
   setEra(era: EraInfo): void {
     this.era = era;
     if (era.era === 'legacy' && this.sessionId) void this.listenLegacy();
@@ -97,10 +103,17 @@ export class HttpTransport implements ClientTransport {
     const type = response.headers.get('content-type') ?? '';
     let answer: JsonRpcResponse | undefined;
     if (type.startsWith('text/event-stream')) {
-      await this.guard(request, exchange, readEventStream(response.body, this.maxBytes, (data) => {
+      const cursor: StreamCursor = {};
+      const onData = (data: string) => {
         answer = this.onStreamMessage(request, exchange, data);
         return answer !== undefined;
-      }));
+      };
+      await this.guard(request, exchange, readEventStream(response.body, this.maxBytes, onData, cursor));
+      // Legacy resumability (2025-11-25 §Resumability): a stream that ended before its answer, after
+      // an event id, is resumed with GET + Last-Event-ID once the server's `retry` delay has passed.
+      for (let resumed = 0; !answer && this.era?.era === 'legacy' && cursor.lastEventId !== undefined && resumed < MAX_RESUMPTIONS; resumed++) {
+        await this.guard(request, exchange, this.resume(cursor, exchange, onData));
+      }
       if (!answer) throw new ConnectionClosedError(`The server closed the ${request.method} stream before answering; re-issue the request`);
     } else {
       const text = await this.guard(request, exchange, readBodyText(response.body, this.maxBytes));
@@ -115,6 +128,7 @@ export class HttpTransport implements ClientTransport {
     await this.fire(notification);
   }
 
+  /** See {@link ClientTransport.close}. */
   async close(): Promise<void> {
     this.closed = true;
     for (const controller of this.open) controller.abort();
@@ -166,6 +180,8 @@ export class HttpTransport implements ClientTransport {
       } catch (error) {
         this.open.delete(controller);
         if (exchange.signal?.aborted) throw this.abortError(message, exchange.signal);
+        // The client's own refusals from a wrapped fetch (OAuthClient: AuthorizationError) stay as they are.
+        if (error instanceof McpClientError) throw error;
         throw new ConnectionClosedError(`Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
       }
       // The controller stays registered while the body is read, so close() can end open streams.
@@ -243,6 +259,29 @@ export class HttpTransport implements ClientTransport {
     const tools = (answer.result as { tools?: ToolDefinition[] }).tools;
     if (!Array.isArray(tools)) return answer;
     return { ...answer, result: { ...answer.result, tools: this.tools.accept(tools) } };
+  }
+
+  /** Waits the server's `retry` delay, then reads the GET stream resumed after `cursor.lastEventId`. */
+  private async resume(cursor: StreamCursor, exchange: Exchange, onData: (data: string) => boolean): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, cursor.retryMs ?? DEFAULT_RETRY_MS));
+    const { controller, release } = childController(exchange.signal);
+    this.open.add(controller);
+    try {
+      const headers = this.baseHeaders();
+      delete headers['content-type'];
+      headers.accept = 'text/event-stream';
+      headers['last-event-id'] = cursor.lastEventId!;
+      const response = await this.fetch(this.url, { method: 'GET', headers, signal: controller.signal });
+      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        await response.body?.cancel();
+        cursor.lastEventId = undefined;
+        return;
+      }
+      await readEventStream(response.body, this.maxBytes, onData, cursor);
+    } finally {
+      this.open.delete(controller);
+      release();
+    }
   }
 
   /** Legacy sessions: the standalone GET stream carrying list changes and server requests. */

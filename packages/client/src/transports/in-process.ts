@@ -24,6 +24,7 @@ export class InProcessTransport implements ClientTransport {
     this.server = createServer(target.server, target.serverOptions);
   }
 
+  /** Spawns or connects; see {@link ClientTransport.start}. */
   async start(_events: TransportEvents): Promise<void> {}
 
   async request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
@@ -57,12 +58,14 @@ export class InProcessTransport implements ClientTransport {
 
   async notify(_notification: JsonRpcNotification): Promise<void> {}
 
+  /** See {@link ClientTransport.setEra}. */
   setEra(_era: EraInfo): void {}
 
   principal(): string {
     return '';
   }
 
+  /** See {@link ClientTransport.close}. */
   async close(): Promise<void> {
     this.closed = true;
     for (const controller of this.inFlight) controller.abort();

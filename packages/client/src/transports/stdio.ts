@@ -25,6 +25,7 @@ export interface StreamLimits {
   maxMessageBytes?: number;
 }
 
+/** The default largest message accepted from a server: 16 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 const STDERR_TAIL = 2000;
 const GRACE_MS = 2000;
@@ -56,6 +57,7 @@ export class StdioTransport implements ClientTransport {
     return this.child?.pid;
   }
 
+  /** Spawns or connects; see {@link ClientTransport.start}. */
   start(events: TransportEvents): Promise<void> {
     this.events = events;
     this.ready = this.spawn();
@@ -99,12 +101,14 @@ export class StdioTransport implements ClientTransport {
     this.write(this.live(), notification);
   }
 
+  /** See {@link ClientTransport.setEra}. */
   setEra(_era: EraInfo): void {}
 
   principal(): string {
     return '';
   }
 
+  /** See {@link ClientTransport.close}. */
   async close(): Promise<void> {
     this.closing = true;
     const child = this.child;

@@ -32,13 +32,16 @@ export interface EraInfo {
  */
 export interface ClientTransport {
   readonly kind: 'stdio' | 'http' | 'in-process';
+  /** Opens the connection (spawns, connects); `events` receives what the server sends unasked. */
   start(events: TransportEvents): Promise<void>;
   /** Sends one request; resolves to its final response (result or error), rejects on local failure. */
   request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse>;
   /** Sends one notification (fire and forget). */
   notify(notification: JsonRpcNotification): Promise<void>;
+  /** Told once the era is known, for what depends on it (HTTP headers, session handling). */
   setEra(era: EraInfo): void;
   /** Who is calling, for private cache entries (e.g. a digest of the bearer token); '' when anonymous. */
   principal(): string;
+  /** Ends the connection and fails the requests still in flight. */
   close(): Promise<void>;
 }
