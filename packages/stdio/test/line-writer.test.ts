@@ -43,7 +43,9 @@ describe('LineWriter', () => {
   });
 
   test('while the stream asks to wait, lines queue and leave together once it drains', async () => {
-    const output = new RecordingOutput(5, 1);
+    // The stream acknowledges nothing until unstalled: no timer decides whether it drains in time.
+    const output = new RecordingOutput(0, 1);
+    output.stall();
     const writer = new LineWriter(output);
     writer.write('a');
     await nextTurn();
@@ -53,7 +55,9 @@ describe('LineWriter', () => {
     writer.write('c');
     await nextTurn();
     expect(output.chunks).toEqual(['a\n']);
-    await new Promise((resolve) => output.once('drain', resolve));
+    const drained = new Promise((resolve) => output.once('drain', resolve));
+    output.unstall();
+    await drained;
     expect(output.chunks).toEqual(['a\n', 'b\nc\n']);
   });
 
