@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startRedis } from '../test/support/redis-server.mjs';
 import { get, listen, rerunWithOpenFiles } from './listen-client.mjs';
+import { pingServerClass } from './ping-server.mjs';
 
 const LISTENERS = Number(process.env.FANOUT_LISTENERS ?? 1000);
 const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 5);
@@ -28,16 +29,9 @@ const ROUND_TIMEOUT_MS = 30_000;
 
 async function serve(redisUrl) {
   const { default: Fastify } = await import('fastify');
-  const { Tool, McpServer } = await import('@decorum/core');
   const { mcpPlugin } = await import('@decorum/fastify');
   const { RedisNotificationBus } = await import('@decorum/redis');
-  class Live {
-    ping() {
-      return 'pong';
-    }
-  }
-  McpServer({ name: 'fanout-bench', version: '1.0.0' })(Live);
-  Tool({ input: null })(Live.prototype, 'ping', Object.getOwnPropertyDescriptor(Live.prototype, 'ping'));
+  const Live = await pingServerClass('fanout-bench');
   const bus = new RedisNotificationBus({ url: redisUrl });
   await bus.ready();
   const app = Fastify({ logger: false });

@@ -10,6 +10,7 @@
  */
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { pingServerClass } from './ping-server.mjs';
 
 const SESSIONS = Number(process.env.LEGACY_SESSIONS ?? 10_000);
 const CONNECTIONS = 8;
@@ -17,15 +18,8 @@ const PROTOCOL = '2025-11-25';
 
 async function serve() {
   const { default: Fastify } = await import('fastify');
-  const { Tool, McpServer } = await import('@decorum/core');
   const { mcpPlugin } = await import('@decorum/fastify');
-  class Idle {
-    ping() {
-      return 'pong';
-    }
-  }
-  McpServer({ name: 'legacy-session-bench', version: '1.0.0' })(Idle);
-  Tool({ input: null })(Idle.prototype, 'ping', Object.getOwnPropertyDescriptor(Idle.prototype, 'ping'));
+  const Idle = await pingServerClass('legacy-session-bench');
   const app = Fastify({ logger: false });
   await app.register(mcpPlugin, { servers: [Idle], requestLogLevel: false, legacySessions: { maxSessions: SESSIONS + 10 } });
   app.get('/memory', async () => {

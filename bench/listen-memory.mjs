@@ -22,6 +22,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get, listen, rerunWithOpenFiles } from './listen-client.mjs';
 import { fileURLToPath } from 'node:url';
+import { pingServerClass } from './ping-server.mjs';
 
 const STREAMS = Number(process.env.LISTEN_STREAMS ?? 1000);
 const SELF = fileURLToPath(import.meta.url);
@@ -39,15 +40,8 @@ const SERVERS = {
     label: 'Decorum (mcpPlugin)',
     async mount() {
       const { default: Fastify } = await import('fastify');
-      const { Tool, McpServer } = await import('@decorum/core');
       const { mcpPlugin } = await import('@decorum/fastify');
-      class Live {
-        ping() {
-          return 'pong';
-        }
-      }
-      McpServer({ name: 'listen-bench', version: '1.0.0' })(Live);
-      Tool({ input: null })(Live.prototype, 'ping', Object.getOwnPropertyDescriptor(Live.prototype, 'ping'));
+      const Live = await pingServerClass('listen-bench');
       const app = Fastify({ logger: false });
       await app.register(mcpPlugin, { servers: [Live], requestLogLevel: false, sseKeepAliveMs: 15_000 });
       const live = () => app.mcpServers.get('/mcp').live;
