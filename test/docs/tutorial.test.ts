@@ -46,8 +46,7 @@ describe('the README tutorial', () => {
       const { result } = await server.request(request(3, 'tools/call', { name: 'add_note', arguments: { text: 'buy milk', priority: 'high' } }));
       expect(result).toMatchObject({ content: [{ type: 'text', text: 'Stored note #1' }] });
       expect(result.isError).not.toBe(true);
-      for (const deadline = Date.now() + 5000; !server.stderr.includes('note added') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(server.stderr).toMatch(/"priority":"high".*"msg":"note added"/);
+      await server.waitForStderr(/"priority":"high".*"msg":"note added"/);
     });
 
     test('a bad call is an isError result that names the failing field', async () => {

@@ -53,8 +53,7 @@ describe('stdio transport', () => {
     const answer = await server.request(request('noisy', 'tools/call', { name: 'noisy' }));
     expect(answer.result.content[0].text).toBe('printed');
     expect(server.rawLines.every((line) => line.startsWith('{'))).toBe(true);
-    for (let i = 0; i < 50 && !server.stderr.includes('nor this'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.stderr).toContain('this must not reach stdout');
+    expect(await server.waitForStderr('nor this')).toContain('this must not reach stdout');
     expect(server.stderr).toContain('nor this');
   });
 

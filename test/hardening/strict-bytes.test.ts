@@ -62,6 +62,6 @@ describe('over stdio (mcp-serve)', () => {
     proc.send(rawToolCall('5', 'echo', '{"text":"next"}'));
     await proc.waitFor((m) => m.id === 5);
     expect(proc.messages.slice(before).map((m) => m.id)).toEqual([5]);
-    expect(proc.stderr).toContain('ignored a malformed notification');
+    await proc.waitForStderr('ignored a malformed notification');
   });
 });

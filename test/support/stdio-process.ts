@@ -33,7 +33,10 @@ export class StdioProcess {
       }
     });
     this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
+    this.child.stderr.on('data', (chunk: string) => {
+      this.stderr += chunk;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
       for (const wake of this.waiters.splice(0)) wake();
       resolve(code);
@@ -63,6 +66,26 @@ export class StdioProcess {
         });
       });
     }
+  }
+
+  /**
+   * Resolves once stderr matches `pattern`. The log is written apart from stdout (pino flushes on
+   * its own schedule), so an answer on stdout can arrive before the log line of the same event.
+   */
+  async waitForStderr(pattern: string | RegExp, timeoutMs = 5000): Promise<string> {
+    const matches = () => (typeof pattern === 'string' ? this.stderr.includes(pattern) : pattern.test(this.stderr));
+    const deadline = Date.now() + timeoutMs;
+    while (!matches()) {
+      if (Date.now() > deadline) throw new Error(`stderr did not match ${String(pattern)} within ${timeoutMs} ms; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(10, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.stderr;
   }
 
   /** Sends a request and waits for the response with its id. */
