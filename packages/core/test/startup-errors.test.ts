@@ -1,7 +1,22 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
-import { createServer, DecorumStartupError, DecorumUsageError, McpServer, Prompt, Resource, serverOf, Tool, UsageErrorCode } from '@decorum/core';
-import { quietLogger } from './support/engine-harness.js';
+import { Type } from 'typebox';
+import {
+  Complete,
+  createServer,
+  DecorumStartupError,
+  DecorumUsageError,
+  McpServer,
+  Prompt,
+  Resource,
+  serverOf,
+  Tool,
+  UsageErrorCode,
+  type CompletionContext,
+  type ToolContext,
+} from '@decorum/core';
+import { harness, quietLogger } from './support/engine-harness.js';
+import { request } from './support/mcp-requests.js';
 
 class Args {
   @IsString() q!: string;
@@ -111,10 +126,71 @@ describe('start-up errors', () => {
   });
 });
 
+/** What an attempt threw: a usage error's message (it starts with its code), or what else happened. */
+async function misuse(attempt: () => Promise<unknown>): Promise<string> {
+  try {
+    await attempt();
+    return 'nothing thrown';
+  } catch (error) {
+    return error instanceof DecorumUsageError ? error.message : `not a DecorumUsageError: ${String(error)}`;
+  }
+}
+
+const Confirm = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
+
+@McpServer({ name: 'misuse', version: '1.0.0' })
+class Misuse {
+  @Prompt({ input: Type.Object({ topic: Type.String() }) })
+  write(args: { topic: string }) {
+    return `Write about ${args.topic}`;
+  }
+
+  // A completer is not a handler that may ask: completion/complete has no input rounds.
+  @Complete({ prompt: 'write', argument: 'topic' })
+  async topics(_value: string, ctx: CompletionContext) {
+    return [await misuse(() => ctx.elicit({ message: 'Which?', requestedSchema: Confirm }))];
+  }
+
+  @Tool({ input: null })
+  async ask_key_twice(_args: unknown, ctx: ToolContext) {
+    // Optional and the client has no elicitation capability: the first ask resolves to undefined.
+    await ctx.elicit({ message: 'First?', requestedSchema: Confirm }, { key: 'same', optional: true });
+    return misuse(() => ctx.elicit({ message: 'Second?', requestedSchema: Confirm }, { key: 'same', optional: true }));
+  }
+
+  @Tool({ input: null })
+  async once_name_twice(_args: unknown, ctx: ToolContext) {
+    await ctx.once('step', () => 1);
+    return misuse(() => ctx.once('step', () => 2));
+  }
+
+  @Tool({ input: null })
+  async journal_too_much(_args: unknown, ctx: ToolContext) {
+    return misuse(() => ctx.once('blob', () => 'x'.repeat(200)));
+  }
+}
+
 describe('run-time misuse', () => {
   test('serverOf on an instance nobody serves is a DecorumUsageError with DECORUM_ERR_NOT_SERVED', () => {
     const unserved = new GithubServer();
     expect(() => serverOf(unserved)).toThrow(DecorumUsageError);
     expect(() => serverOf(unserved)).toThrow(expect.objectContaining({ code: UsageErrorCode.NOT_SERVED, message: expect.stringMatching(/^DECORUM_ERR_NOT_SERVED: GithubServer is not served by a Decorum server/) }));
+  });
+
+  const { call } = harness([Misuse], { mrtr: { keys: ['A'.repeat(43) + '='], journalLimitBytes: 100 } });
+  const toolText = async (name: string) => (await call(request(1, 'tools/call', { name, arguments: {} })))?.result.content[0].text;
+
+  test('ctx.elicit outside a tools/call, prompts/get or resources/read handler is DECORUM_ERR_OUTSIDE_HANDLER', async () => {
+    const response = await call(request(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'write' }, argument: { name: 'topic', value: '' } }));
+    expect(response?.result.completion.values).toEqual([expect.stringMatching(/^DECORUM_ERR_OUTSIDE_HANDLER: ctx\.elicit is only available in tools\/call, prompts\/get and resources\/read handlers$/)]);
+  });
+
+  test('an ask key or a ctx.once name used twice in one run is DECORUM_ERR_KEY_REUSED', async () => {
+    expect(await toolText('ask_key_twice')).toMatch(/^DECORUM_ERR_KEY_REUSED: MRTR key "same" is used twice in one handler run/);
+    expect(await toolText('once_name_twice')).toMatch(/^DECORUM_ERR_KEY_REUSED: ctx\.once\("step"\) is used twice in one handler run/);
+  });
+
+  test('a ctx.once result past mrtr.journalLimitBytes is DECORUM_ERR_JOURNAL_OVERFLOW', async () => {
+    expect(await toolText('journal_too_much')).toMatch(/^DECORUM_ERR_JOURNAL_OVERFLOW: ctx\.once\("blob"\): the journal would exceed 100 bytes/);
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
+import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
@@ -111,7 +112,7 @@ export class RequestScope {
   /** The asks' seam for ctx.elicit/sample/roots/once; only the handler methods install one. */
   requireAsks(what: string): HandlerAsks {
     if (this.asks) return this.asks;
-    throw new Error(`${what} is only available in tools/call, prompts/get and resources/read handlers`);
+    throw new DecorumUsageError(UsageErrorCode.OUTSIDE_HANDLER, `${what} is only available in tools/call, prompts/get and resources/read handlers`);
   }
 
   /** The verified caller, when the transport authenticated one. */

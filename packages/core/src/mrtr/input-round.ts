@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import { elicitAsk, isElicitAnswer, isObject, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../asks/ask-requests.js';
 import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
 import { bindingMismatch, digest, type StateBinding } from './binding.js';
@@ -89,6 +90,8 @@ export class InputRound implements HandlerAsks {
   private readonly journal: Record<string, unknown> = {};
   private journalBytes = 0;
   private readonly used = new Set<string>();
+  /** `ctx.once` names this run used: a second use would silently get the first one's result. */
+  private readonly onceNames = new Set<string>();
   private readonly counters = { elicit: 0, sample: 0, roots: 0 };
   /** The ask that ended this round, once there is one. */
   pending: { key: string; request: InputRequest } | undefined;
@@ -140,7 +143,7 @@ export class InputRound implements HandlerAsks {
   private nextKey(kind: keyof InputRound['counters'], options: InputOptions | undefined): string {
     this.counters[kind] += 1;
     const key = options?.key ?? `${kind}-${this.counters[kind]}`;
-    if (this.used.has(key)) throw new Error(`MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
+    if (this.used.has(key)) throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
     this.used.add(key);
     return key;
   }
@@ -214,12 +217,14 @@ export class InputRound implements HandlerAsks {
 
   async once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     this.guard();
+    if (this.onceNames.has(name)) throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `ctx.once("${name}") is used twice in one handler run; give each step its own name`);
+    this.onceNames.add(name);
     if (Object.hasOwn(this.journal, name)) return this.journal[name] as T;
     const value = await fn();
     const json = JSON.stringify(value === undefined ? null : value);
     const bytes = Buffer.byteLength(json) + Buffer.byteLength(JSON.stringify(name)) + 2;
     if (this.journalBytes + bytes > this.config.journalLimitBytes) {
-      throw new Error(`ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`);
+      throw new DecorumUsageError(UsageErrorCode.JOURNAL_OVERFLOW, `ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`);
     }
     this.journalBytes += bytes;
     // What later rounds get is the JSON of the value, so this round gets the same.
