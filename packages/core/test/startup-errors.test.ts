@@ -123,6 +123,11 @@ describe('start-up errors', () => {
     expect(withOptions({ middleware: ['nope'] })).toThrow(/^DECORUM_ERR_INVALID_OPTION: middleware must be an array of functions/);
     expect(withOptions({ lists: 'mine' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: lists must be/);
     expect(withOptions({ resolve: 'nope' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: resolve must be a function/);
+    expect(withOptions({ pageSize: 0 })).toThrow(/^DECORUM_ERR_INVALID_OPTION: pageSize must be a positive integer/);
+    expect(withOptions({ cache: { lists: { ttlMs: -1 } } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: ttlMs must be an integer ≥ 0/);
+    expect(withOptions({ eras: 'future' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: eras must be one of/);
+    expect(withOptions({ mrtr: { keys: ['c2hvcnQ='] } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: .*each requestState key must be 32 bytes/);
+    expect(withOptions({ catalogue: ['Reports'] })).toThrow(/^DECORUM_ERR_INVALID_OPTION: catalogue: each entry must be a class/);
   });
 });
 

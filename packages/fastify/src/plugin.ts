@@ -43,11 +43,11 @@ function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undef
 /** Everything that can be worked out before the first request: server, header rules, policies. */
 function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const path = options.path ?? DEFAULT_PATH;
-  if (!path.startsWith('/')) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
+  if (!path.startsWith('/')) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
-  if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
+  if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
   const { servers, path: _path, prefix: _prefix, allowedOrigins, allowedHosts, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, legacySessions, ...serverOptions } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
@@ -57,7 +57,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   try {
     sessions = legacySessionsOptions(legacySessions);
   } catch (error) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, (error as Error).message);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, (error as Error).message);
   }
   // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
   const legacy = server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLoggerFactory(app.log), authorize);

@@ -22,7 +22,7 @@ describe('mcp-serve --bus', () => {
   test('a module whose serverOptions.catalogue is not a list of decorated classes is a one-line error', () => {
     const run = spawnSync(process.execPath, [MCP_SERVE, 'packages/fastify/test/fixtures/bad-catalogue.ts', '--http', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_DECLARATION: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
+    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_OPTION: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
   });
 
   test('with Redis unreachable it still serves (after a bounded wait), says so, and local changes still work', async () => {

@@ -57,6 +57,17 @@ describe('Origin validation (DNS rebinding; #43)', () => {
     await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_OPTION });
     await app.close();
   });
+
+  test.each([
+    [{ path: 'mcp' }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: path must start with "\/"/],
+    [{ bodyLimit: 0 }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: bodyLimit must be a positive integer/],
+    [{ sseKeepAliveMs: -1 }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: sseKeepAliveMs must be an integer ≥ 0/],
+    [{ legacySessions: { maxSessions: 0 } }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions\.maxSessions must be a positive integer/],
+  ])('the plugin option %j out of range fails start-up with DECORUM_ERR_INVALID_OPTION', async (option, message) => {
+    const app = Fastify();
+    await expect(app.register(mcpPlugin, { servers: [FixtureServer], ...option }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_OPTION, message: expect.stringMatching(message) });
+    await app.close();
+  });
 });
 
 describe('body limit (#62)', () => {

@@ -64,7 +64,7 @@ const DEFAULT_URL = 'redis://127.0.0.1:6379';
 const HELD_LIMIT = 10_000;
 
 function positive(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
+  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
   return value;
 }
 
@@ -72,7 +72,7 @@ function positive(name: string, value: number): number {
 function where(url: string): string {
   const parsed = new URL(url);
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `RedisNotificationBus: the bus URL must start with redis:// or rediss:// (got ${parsed.protocol}//…)`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: the bus URL must start with redis:// or rediss:// (got ${parsed.protocol}//…)`);
   }
   return `${parsed.hostname}:${parsed.port || 6379}`;
 }

@@ -133,9 +133,9 @@ export class LiveRegistry {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     checkNames(scanned);
     for (const target of options.catalogue ?? []) {
-      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
       const known = this.catalogue.get(target.name);
-      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
+      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
       this.catalogue.set(target.name, target);
     }
     this.logger = options.logger;

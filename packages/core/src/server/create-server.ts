@@ -96,7 +96,7 @@ const DEFAULTS = {
 function hints(custom: CacheOptions | undefined, fallback: CacheHints): CacheHints {
   const ttlMs = custom?.ttlMs ?? fallback.ttlMs;
   if (!Number.isInteger(ttlMs) || ttlMs < 0) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
   }
   return { ttlMs, cacheScope: custom?.cacheScope ?? fallback.cacheScope };
 }
@@ -134,7 +134,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   );
   const instructions = options.info?.instructions ?? scanned.map((s) => s.server?.instructions).filter(Boolean).join('\n\n');
   const pageSize = options.pageSize ?? 100;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `pageSize must be a positive integer (got ${pageSize})`);
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
