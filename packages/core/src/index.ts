@@ -37,7 +37,8 @@ export { ElicitationSchemaError, toRequestedSchema, type RequestedSchema, type E
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.js';
 
 // Building and serving
-export { createServer, type ServerOptions, type ServerTarget, type DecorumServer } from './server/create-server.js';
+export { createServer } from './server/create-server.js';
+export type { ServerOptions, ServerTarget, DecorumServer } from './server/types.js';
 export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';

@@ -95,6 +95,15 @@ describe('live registry', () => {
     expect(server.live.tools.names()).toEqual(['deploy', 'toggle_deploy', 'extra']);
   });
 
+  test('an instance that add or replace serves knows its server through serverOf', () => {
+    const { server } = build();
+    const extra = new Extra();
+    server.live.add(extra);
+    expect(serverOf(extra)).toBe(server);
+    const [reloaded] = server.live.replace([LiveTools]);
+    expect(serverOf(reloaded)).toBe(server);
+  });
+
   test('a cursor of the old list is refused after a change', async () => {
     const server = createServer([LiveTools], { logger: quietLogger, pageSize: 1 });
     const first = JSON.parse(encodeMessage((await server.engine.handle(request(1, 'tools/list'), { notify: () => {} }))!));

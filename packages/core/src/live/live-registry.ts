@@ -87,6 +87,10 @@ export interface LiveOptions {
   readonly catalogue?: readonly LiveClass[];
   /** Where a change from another instance that cannot be applied here is reported. */
   readonly logger?: Logger;
+  /** Builds a class `add` is given (createServer passes its `resolve`/`container`; default `new Class()`). */
+  readonly instantiate?: (serverClass: LiveClass) => object;
+  /** Called with each instance `add` or `replace` serves (createServer binds it for `serverOf`). */
+  readonly onAdd?: (instance: object) => void;
 }
 
 /**
@@ -110,22 +114,15 @@ export class LiveRegistry {
   /** With a replicating bus every instance publishes its own list-changed events, so they stay local. */
   private readonly listScope: PublishOptions | undefined;
   private readonly logger: Logger | undefined;
-  /** Called with each instance `add` serves (createServer binds it for `serverOf`). */
-  onAdd: ((instance: object) => void) | undefined;
-  /** Builds a class `add` is given (createServer sets its `resolve`/`container`; default `new Class()`). */
-  instantiate: ((serverClass: abstract new (...args: never[]) => object) => object) | undefined;
+  private readonly instantiate: ((serverClass: LiveClass) => object) | undefined;
+  private readonly onAdd: ((instance: object) => void) | undefined;
   readonly tools: LiveCollection;
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
 
-  /**
-   * @param scanned - the served classes, scanned (`scanServer`), completers included.
-   * @param _instances - the instances they were scanned from; unused since the scan carries the
-   *   completers, kept for createServer's call (TODO issue #16: drop with create-server.ts's next change).
-   */
+  /** @param scanned - the served classes, scanned (`scanServer`), completers included. */
   constructor(
     scanned: readonly ScannedServer[],
-    _instances: readonly object[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
     options: LiveOptions = {},
@@ -139,6 +136,8 @@ export class LiveRegistry {
       this.catalogue.set(target.name, target);
     }
     this.logger = options.logger;
+    this.instantiate = options.instantiate;
+    this.onAdd = options.onAdd;
     this.listScope = bus.replicate ? { local: true } : undefined;
     bus.onReplicated?.((change) => this.applyReplica(change));
     for (const server of scanned) this.take(server);
@@ -170,7 +169,7 @@ export class LiveRegistry {
    */
   add(target: LiveTarget): void {
     if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
-    const instance = typeof target === 'function' ? (this.instantiate?.(target as abstract new () => object) ?? new (target as new () => object)()) : target;
+    const instance = typeof target === 'function' ? (this.instantiate?.(target as LiveClass) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
     checkNames([this.everything(), scanned]);
@@ -196,7 +195,7 @@ export class LiveRegistry {
       return typeof target === 'function' ? new (target as new () => object)() : target;
     });
     // A scratch registry for the checks and the new entries: its own bus, so it never joins replication.
-    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), instances, this.settings, new InProcessNotificationBus());
+    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), this.settings, new InProcessNotificationBus());
     const listed = (registry: LiveRegistry, kind: Kind) => JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
     const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));
     for (const kind of ['tools', 'prompts', 'resources'] as const) {

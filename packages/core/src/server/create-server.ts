@@ -1,91 +1,21 @@
-import type { Logger } from 'pino';
-import type { CacheOptions, McpServerOptions } from '../decorators/metadata.js';
+import type { CacheOptions } from '../decorators/metadata.js';
 import { McpEngine } from '../engine/engine.js';
 import type { ServingState } from '../engine/method.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { createDefaultLogger } from '../logging/logger.js';
 import { META } from '../protocol/meta-keys.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
-import type { Registry } from '../registry/registry.js';
 import { isDecorumServer, scanServer } from '../registry/scanner.js';
-import { LiveRegistry, type LiveClass } from '../live/live-registry.js';
-import { InProcessNotificationBus, type NotificationBus } from '../live/notification-bus.js';
+import { LiveRegistry } from '../live/live-registry.js';
+import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
-import { mrtrConfig, type MrtrOptions } from '../mrtr/input-round.js';
-import { readEras, type Eras } from '../legacy/eras.js';
-import { LegacySession, type LegacySessionOptions } from '../legacy/legacy-session.js';
-import type { ClientRequestOutlet } from '../legacy/client-requests.js';
-import { Pipeline, type PipelineOptions } from '../pipeline/pipeline.js';
-import { serverInstantiator, type ResolveOptions, type ServerClass } from '../pipeline/resolve.js';
-import { checkPatterns, type UnsafePatternPolicy } from '../schema/pattern-safety.js';
-
-/**
- * Options of {@link createServer}: with the request pipeline's (`middleware`, `guards`,
- * `rateLimit`, `lists`, `telemetry`) and how classes are built (`resolve`, `container`).
- */
-export interface ServerOptions extends PipelineOptions, ResolveOptions {
-  /** Overrides the `serverInfo` taken from the first `@McpServer` class. */
-  info?: Partial<McpServerOptions>;
-  /** Items per list page (default 100). */
-  pageSize?: number;
-  /** Cache hints: `discover` (default 1 h, public), `lists` (5 min, public), `reads` (0, private). */
-  cache?: { discover?: CacheOptions; lists?: CacheOptions; reads?: CacheOptions };
-  /** The server log (pino). Default: JSON lines on stderr at `DECORUM_LOG_LEVEL` (info). */
-  logger?: Logger;
-  /**
-   * Fan-out of change events to `subscriptions/listen` streams (default: in-process, 1,000 queued
-   * per subscriber). A bus spanning instances (`RedisNotificationBus` of `@decorum/redis`) also
-   * replicates run-time changes, so every instance serves the same lists.
-   */
-  notificationBus?: NotificationBus;
-  /**
-   * Classes not served at start-up that `live.add` may bring in later. They are known by class
-   * name, so an `add` of one of them replicates to the other instances (which hold the same list).
-   */
-  catalogue?: readonly LiveClass[];
-  /**
-   * MRTR (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`): the keys sealing `requestState`
-   * (default `DECORUM_STATE_KEYS`, else a random per-process key), its lifetime (default 10 min)
-   * and the `ctx.once` journal bound (default 64 KiB).
-   */
-  mrtr?: MrtrOptions;
-  /**
-   * Argument patterns (`@Matches`, TypeBox `pattern`) that can backtrack catastrophically (ReDoS)
-   * are checked at start-up: `refuse` (default) fails start-up, `warn` logs and serves, `allow`
-   * skips the check. See {@link UnsafePatternPolicy}.
-   */
-  unsafePatterns?: UnsafePatternPolicy;
-  /**
-   * Which protocol eras to serve (default `dual`): 2026-07-28 requests statelessly and, on
-   * `initialize`, a 2025-11-25 (or older) session on the same process or endpoint. `modern`
-   * refuses `initialize` (-32022); `legacy` serves initialize-based sessions only.
-   */
-  eras?: Eras;
-  /** Legacy sessions: how long a client has to answer `ctx.elicit`/`sample`/`roots` (default 5 min). */
-  legacy?: LegacySessionOptions;
-}
-
-/** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
-export type ServerTarget = (abstract new (...args: never[]) => object) | object;
-
-/** A built server: its registry and the engine that answers for it. Hand it to a transport. */
-export interface DecorumServer {
-  readonly info: Implementation;
-  /** The immutable snapshot serving now; `live` changes replace it. */
-  readonly registry: Registry;
-  /** Run-time changes (enable/disable/add/remove), each publishing its list-changed event. */
-  readonly live: LiveRegistry;
-  /** Publishes `notifications/resources/updated` for `uri` to the listens watching it. */
-  notifyResourceUpdated(uri: string): void;
-  /** Ends every `subscriptions/listen` gracefully (closing result); transports call it on shutdown. */
-  closeSubscriptions(): void;
-  readonly engine: McpEngine;
-  readonly logger: Logger;
-  /** The eras this server serves (`createServer`'s `eras`). */
-  readonly eras: Eras;
-  /** Opens a legacy session whose session-level messages go to `outlet`; transports call it on `initialize`. */
-  openLegacySession(outlet: ClientRequestOutlet): LegacySession;
-}
+import { mrtrConfig } from '../mrtr/input-round.js';
+import { readEras } from '../legacy/eras.js';
+import { LegacySession } from '../legacy/legacy-session.js';
+import { Pipeline } from '../pipeline/pipeline.js';
+import { serverInstantiator, type ServerClass } from '../pipeline/resolve.js';
+import { checkPatterns } from '../schema/pattern-safety.js';
+import type { DecorumServer, ServerOptions, ServerTarget } from './types.js';
 
 const DEFAULTS = {
   discover: { ttlMs: 3_600_000, cacheScope: 'public' },
@@ -142,8 +72,13 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     options.unsafePatterns ?? 'refuse',
     logger,
   );
-  const live = new LiveRegistry(scanned, instances, settings, options.notificationBus ?? new InProcessNotificationBus(), { catalogue: options.catalogue, logger });
-  live.instantiate = instantiate;
+  const live = new LiveRegistry(scanned, settings, options.notificationBus ?? new InProcessNotificationBus(), {
+    catalogue: options.catalogue,
+    logger,
+    instantiate,
+    // `server` is made below; nothing is added before this function returns.
+    onAdd: (instance) => bindServer(instance, server),
+  });
   const state: ServingState = {
     get registry() {
       return live.current;
@@ -172,7 +107,6 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
     closeSubscriptions: () => live.bus.shutdown(),
   };
-  live.onAdd = (instance) => bindServer(instance, server);
   for (const instance of instances) bindServer(instance, server);
   return server;
 }
