@@ -9,6 +9,8 @@
  * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
  * `stdio`, `listen`, `fanout`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
  * BENCH_FANOUT_LISTENERS listeners of the fan-out over two instances on Redis [1000],
+ * BENCH_LEGACY_SESSIONS idle legacy HTTP sessions [10000], BENCH_CHANGE the change whose cost is
+ * measured, as `<before>..<after>` git revisions [the hardening merge against its first parent],
  * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not
  * to pin the servers and the load generator to different cores (see pinning below).
  */
@@ -18,6 +20,7 @@ import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
+import { compileServers, prepareCommit } from './commit-build.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -32,7 +35,14 @@ const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
 const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
 /** The stream count issue #8's memory target is about. */
 const LISTEN_TARGET_STREAMS = 10_000;
-const LISTEN_TIMEOUT_MS = 5 * 60_000;
+/** The longest a measuring child (listen, sessions, fan-out, cold start) may take. */
+const CHILD_TIMEOUT_MS = 5 * 60_000;
+const LEGACY_SESSIONS = Number(process.env.BENCH_LEGACY_SESSIONS ?? 10_000);
+/**
+ * The change whose cost the run measures, as `<before>..<after>` (git revisions): by default the
+ * merge of the hardening work (issue #13) against its first parent.
+ */
+const CHANGE = process.env.BENCH_CHANGE ?? '186e539^1..186e539';
 const FANOUT_LISTENERS = Number(process.env.BENCH_FANOUT_LISTENERS ?? 1000);
 const PROTOCOL = '2026-07-28';
 const CONNECTIONS = [1, 64];
@@ -42,7 +52,7 @@ const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 // `list` selects list-1, list-50 and list-500 but not `listen`.
 const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(`${o}-`));
 /** The workloads the pipeline variant (decorum-pipeline-http.ts) is measured on. */
-const servedByPipeline = (w) => w.id.startsWith('call-');
+const servedByPipeline = (w) => w.id.startsWith('call-') && !w.legacy;
 
 // ---------------------------------------------------------------------------------------------
 // 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
@@ -58,20 +68,10 @@ function buildDecorum() {
   return { ok: false, note: `tsc -b failed (${first.trim()}); measured the packages' existing dist/ as it stood` };
 }
 
-async function compileServers() {
-  const swc = require('@swc/core');
-  // mcp-serve's own swc options (built in step 1), so the bench compiles servers as users' code is.
+/** mcp-serve's own swc options (built in step 1), so the bench compiles servers as users' code is. */
+async function loadSwc() {
   const { swcOptions } = await import(pathToFileURL(join(ROOT, 'packages/cli/dist/ts-loader/swc-options.js')).href);
-  const src = join(BENCH, 'servers');
-  const out = join(BUILD, 'servers');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(BUILD, 'package.json'), '{ "type": "module" }\n');
-  for (const file of readdirSync(src).filter((f) => f.endsWith('.ts'))) {
-    const filename = join(src, file);
-    const { code } = swc.transformSync(readFileSync(filename, 'utf8'), swcOptions(filename));
-    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
-  }
-  return out;
+  return { swc: require('@swc/core'), swcOptions };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +170,12 @@ const ECHO_TEXT = 'x'.repeat(64 * 1024);
 function callRequest(id, name, args) {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: META } };
 }
+/** A tools/call of add_typebox as one stdio line, with its id spliced in (built once: the client must not be the bottleneck). */
+const stdioCallLine = (() => {
+  const prefix = '{"jsonrpc":"2.0","id":';
+  const suffix = `,"method":"tools/call","params":${JSON.stringify({ name: 'add_typebox', arguments: { a: 20, b: 22 }, _meta: META })}}\n`;
+  return (id) => prefix + id + suffix;
+})();
 function listRequest(id) {
   return { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } };
 }
@@ -406,6 +412,48 @@ function summarize(runs) {
   };
 }
 
+/**
+ * HTTP rounds: each round measures every workload on every target in turn (L0 → Decorum → SDK for
+ * each), so the ratios compare measurements taken seconds apart, whatever else the machine is
+ * doing. A target skips the workloads it failed its check on, or does not serve (`serves`).
+ * Returns summaries by `<workload>@<connections>` and target id.
+ */
+async function httpRounds(targets, workloads) {
+  const live = (w) => targets.filter((t) => !t.broken[w.id] && (t.serves?.(w) ?? true));
+  const combos = CONNECTIONS.flatMap((connections) => workloads.map((w) => ({ w, connections, key: `${w.id}@${connections}` })));
+  const runs = Object.fromEntries(combos.map(({ w, key }) => [key, Object.fromEntries(live(w).map((t) => [t.id, []]))]));
+  log(`bench: HTTP warm-up (${targets.map((t) => t.id).join(', ')})`);
+  for (const { w, connections } of combos) for (const t of live(w)) await runAutocannon(t.port, w, connections, WARMUP);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const { w, connections, key } of combos) {
+      for (const t of live(w)) {
+        const r = await withServerCpu(t.proc, () => runAutocannon(t.port, w, connections, DURATION));
+        runs[key][t.id].push(r);
+        log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
+      }
+    }
+  }
+  return Object.fromEntries(combos.map(({ key }) => [key, Object.fromEntries(Object.entries(runs[key]).map(([id, rs]) => [id, summarize(rs)]))]));
+}
+
+/** stdio rounds, as httpRounds: every in-flight count on every target in turn, per round. Summaries by `stdio@<in flight>` and target id. */
+async function stdioRounds(targets) {
+  const runs = Object.fromEntries(IN_FLIGHT.map((n) => [`stdio@${n}`, Object.fromEntries(targets.map((t) => [t.id, []]))]));
+  log(`bench: stdio warm-up (${targets.map((t) => t.id).join(', ')})`);
+  for (const inFlight of IN_FLIGHT) for (const t of targets) await runStdio(t.proc, stdioCallLine, inFlight, WARMUP);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const inFlight of IN_FLIGHT) {
+      const key = `stdio@${inFlight}`;
+      for (const t of targets) {
+        const r = await withServerCpu(t.proc, () => runStdio(t.proc, stdioCallLine, inFlight, DURATION));
+        runs[key][t.id].push(r);
+        log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(runs).map(([key, byTarget]) => [key, Object.fromEntries(Object.entries(byTarget).map(([id, rs]) => [id, summarize(rs)]))]));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5. Machine and versions
 
@@ -435,7 +483,9 @@ function version(pkg) {
 async function main() {
   const startedAt = new Date();
   const build = buildDecorum();
-  const servers = await compileServers();
+  const swc = await loadSwc();
+  const sources = join(BENCH, 'servers');
+  const servers = compileServers({ ...swc, sources, out: join(BUILD, 'servers') });
   const rel = (f) => relative(ROOT, join(servers, f));
   const tmp = join(BUILD, 'tmp');
   mkdirSync(tmp, { recursive: true });
@@ -448,33 +498,90 @@ async function main() {
     return p;
   };
 
-  const results = { http: {}, stdio: {}, rss: {}, listen: {}, fanout: undefined, unavailable: {} };
+  const results = { http: {}, stdio: {}, rss: {}, listen: {}, fanout: undefined, sessions: undefined, change: undefined, unavailable: {} };
   const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
   const stdioSelected = selected('stdio');
+
+  /** Starts an HTTP bench server; undefined (and recorded as unavailable) when it does not come up. */
+  const startHttp = async (id, label, file, args = []) => {
+    const p = await started(label, [file.startsWith('/') ? file : rel(file), ...args]);
+    try {
+      const port = await p.ready();
+      return { id, label, port, proc: p, broken: {} };
+    } catch (error) {
+      results.unavailable[id] = String(error.message).trim();
+      log(`bench: ${label} unavailable: ${error.message.split('\n')[0]}`);
+      await p.stop();
+      return undefined;
+    }
+  };
+  /** One stdio request, one well-formed answer line with the right result; resolves with the line. */
+  const probe = async (p) => {
+    const line = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no answer within 15 s\n${p.stderr.slice(-2000)}`)), 15_000);
+      const onData = (d) => {
+        out += d;
+        const nl = out.indexOf('\n');
+        if (nl !== -1) {
+          clearTimeout(timer);
+          p.child.stdout.off('data', onData);
+          resolve(out.slice(0, nl));
+        }
+      };
+      p.child.stdout.on('data', onData);
+      p.exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal})\n${p.stderr.slice(-2000)}`)));
+      p.child.stdin.write(stdioCallLine(1));
+    });
+    const error = checkResult({ body: { method: 'tools/call' }, tool: 'add_typebox' }, JSON.parse(line));
+    if (error) throw new Error(`${error}: ${line.slice(0, 300)}`);
+    return line;
+  };
+  /** Starts a stdio bench server and probes it; undefined (and recorded as unavailable) when it fails. */
+  const startStdio = async (id, label, args, options) => {
+    const p = await started(label, args, options);
+    try {
+      return { id, label, proc: p, line: await probe(p) };
+    } catch (error) {
+      results.unavailable[`stdio:${id}`] = String(error.message).trim();
+      log(`bench: stdio ${label} unavailable: ${error.message.split('\n')[0]}`);
+      await p.stop();
+      return undefined;
+    }
+  };
+  /**
+   * Runs a bench script that prints its result as one line of JSON (--json) in a child process of
+   * its own (so it can raise its own limits, and gets every core, as a host would give it); the
+   * parsed result, or undefined with the reason recorded under `unavailable[id]`.
+   */
+  const jsonChild = async (id, script, { env = {}, args = [], timeoutMs = CHILD_TIMEOUT_MS } = {}) => {
+    const p = await started(`${script} ${args.join(' ')}`.trim(), [relative(ROOT, join(BENCH, script)), ...args, '--json'], { cores: ALL_CORES, env });
+    let out = '';
+    p.child.stdout.on('data', (d) => (out += d));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void p.stop();
+    }, timeoutMs);
+    const { code, signal } = await p.exited;
+    clearTimeout(timer);
+    if (code === 0) return JSON.parse(out.trim().split('\n').at(-1));
+    const why = timedOut ? `no result within ${timeoutMs / 60_000} min` : `exited (${code ?? signal})`;
+    results.unavailable[id] = `${script} ${args.join(' ')}: ${why}\n${p.stderr.trim().slice(-3000)}`.trim();
+    log(`bench: ${id} not measured: ${why}`);
+    return undefined;
+  };
 
   try {
     // ---- HTTP -----------------------------------------------------------------------------
     if (httpSelected.length > 0) {
-      const targets = [];
-      const startHttp = async (id, label, file, args = []) => {
-        const p = await started(label, [rel(file), ...args]);
-        try {
-          const port = await p.ready();
-          const target = { id, label, port, proc: p, broken: {} };
-          targets.push(target);
-          return target;
-        } catch (error) {
-          results.unavailable[id] = String(error.message).trim();
-          log(`bench: ${label} unavailable: ${error.message.split('\n')[0]}`);
-          await p.stop();
-          return undefined;
-        }
-      };
       const decorum = await startHttp('decorum', 'Decorum (mcpPlugin)', 'decorum-http.js');
       // Decorum with three middlewares and tracing on (no SDK), beside plain Decorum: tools/call only.
       const pipeline = httpSelected.some(servedByPipeline) ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js') : undefined;
       if (pipeline) pipeline.serves = servedByPipeline;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
+      // The SDK's stateless handler has no legacy sessions to measure.
+      if (sdk) sdk.serves = (w) => !w.legacy;
 
       // Verify every target answers each workload once; capture the bytes L0 will serve.
       const bodies = {};
@@ -509,24 +616,7 @@ async function main() {
         }
       }
       const ordered = [l0, decorum, pipeline, sdk].filter(Boolean);
-
-      // Every round measures every workload on every target (L0 → Decorum → SDK for each), so the
-      // ratios compare measurements taken seconds apart, whatever else the machine is doing.
-      const live = (w) => ordered.filter((t) => !t.broken[w.id] && (t.serves?.(w) ?? true));
-      const combos = CONNECTIONS.flatMap((connections) => httpSelected.map((w) => ({ w, connections, key: `${w.id}@${connections}` })));
-      const runs = Object.fromEntries(combos.map(({ w, key }) => [key, Object.fromEntries(live(w).map((t) => [t.id, []]))]));
-      log('bench: HTTP warm-up');
-      for (const { w, connections } of combos) for (const t of live(w)) await runAutocannon(t.port, w, connections, WARMUP);
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const { w, connections, key } of combos) {
-          for (const t of live(w)) {
-            const r = await withServerCpu(t.proc, () => runAutocannon(t.port, w, connections, DURATION));
-            runs[key][t.id].push(r);
-            log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
-          }
-        }
-      }
-      for (const { key } of combos) results.http[key] = Object.fromEntries(Object.entries(runs[key]).map(([id, rs]) => [id, summarize(rs)]));
+      Object.assign(results.http, await httpRounds(ordered, httpSelected));
       for (const t of ordered) {
         results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
         for (const [w, e] of Object.entries(t.broken)) (results.unavailable[`${t.id}:${w}`] = e);
@@ -538,46 +628,6 @@ async function main() {
 
     // ---- stdio ----------------------------------------------------------------------------
     if (stdioSelected) {
-      const prefix = '{"jsonrpc":"2.0","id":';
-      const suffix = `,"method":"tools/call","params":${JSON.stringify({ name: 'add_typebox', arguments: { a: 20, b: 22 }, _meta: META })}}\n`;
-      const makeLine = (id) => prefix + id + suffix;
-      const stdioTargets = [];
-      const probe = async (p) => {
-        // One request, one well-formed answer line with the right result.
-        const line = await new Promise((resolve, reject) => {
-          let out = '';
-          const timer = setTimeout(() => reject(new Error(`no answer within 15 s\n${p.stderr.slice(-2000)}`)), 15_000);
-          const onData = (d) => {
-            out += d;
-            const nl = out.indexOf('\n');
-            if (nl !== -1) {
-              clearTimeout(timer);
-              p.child.stdout.off('data', onData);
-              resolve(out.slice(0, nl));
-            }
-          };
-          p.child.stdout.on('data', onData);
-          p.exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal})\n${p.stderr.slice(-2000)}`)));
-          p.child.stdin.write(makeLine(1));
-        });
-        const error = checkResult({ body: { method: 'tools/call' }, tool: 'add_typebox' }, JSON.parse(line));
-        if (error) throw new Error(`${error}: ${line.slice(0, 300)}`);
-        return line;
-      };
-      const startStdio = async (id, label, args, options) => {
-        const p = await started(label, args, options);
-        try {
-          const line = await probe(p);
-          const t = { id, label, proc: p, line };
-          stdioTargets.push(t);
-          return t;
-        } catch (error) {
-          results.unavailable[`stdio:${id}`] = String(error.message).trim();
-          log(`bench: stdio ${label} unavailable: ${error.message.split('\n')[0]}`);
-          await p.stop();
-          return undefined;
-        }
-      };
       const decorum = await startStdio('decorum', 'Decorum (mcp-serve)', ['packages/cli/dist/bin.js', rel('decorum-stdio.js')]);
       const sdk = await startStdio('sdk', 'SDK v2 (serveStdio)', [rel('sdk-stdio.js')]);
       const lineFile = join(tmp, 'echo-line.txt');
@@ -585,20 +635,7 @@ async function main() {
       const echo = await startStdio('echo', 'bare line loop', [rel('echo-stdio.js'), lineFile]);
       const floor = await startStdio('floor', 'JSON floor (parse + stringify only)', [rel('json-floor-stdio.js')]);
       const ordered = [echo, floor, decorum, sdk].filter(Boolean);
-      const runs = Object.fromEntries(IN_FLIGHT.map((n) => [`stdio@${n}`, Object.fromEntries(ordered.map((t) => [t.id, []]))]));
-      log('bench: stdio warm-up');
-      for (const inFlight of IN_FLIGHT) for (const t of ordered) await runStdio(t.proc, makeLine, inFlight, WARMUP);
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const inFlight of IN_FLIGHT) {
-          const key = `stdio@${inFlight}`;
-          for (const t of ordered) {
-            const r = await withServerCpu(t.proc, () => runStdio(t.proc, makeLine, inFlight, DURATION));
-            runs[key][t.id].push(r);
-            log(`bench: round ${round}/${ROUNDS} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
-          }
-        }
-      }
-      for (const [key, byTarget] of Object.entries(runs)) results.stdio[key] = Object.fromEntries(Object.entries(byTarget).map(([id, rs]) => [id, summarize(rs)]));
+      Object.assign(results.stdio, await stdioRounds(ordered));
       for (const t of ordered) results.rss[`stdio:${t.id}`] = t.proc.peakRssKiB();
       results.stdioTargets = ordered.map((t) => ({ id: t.id, label: t.label, answerBytes: Buffer.byteLength(t.line) + 1 }));
       for (const t of ordered) await t.proc.stop();
@@ -611,54 +648,73 @@ async function main() {
       results.listenStreams = LISTEN_STREAMS;
       for (const id of ['decorum', 'sdk']) {
         log(`bench: ${fmt(LISTEN_STREAMS)} idle subscriptions/listen streams on ${id}`);
-        const p = await started(`listen-memory.mjs ${id}`, [relative(ROOT, join(BENCH, 'listen-memory.mjs')), id, '--json'], { cores: ALL_CORES, env: { LISTEN_STREAMS: String(LISTEN_STREAMS) } });
-        let out = '';
-        p.child.stdout.on('data', (d) => (out += d));
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          void p.stop();
-        }, LISTEN_TIMEOUT_MS);
-        const { code, signal } = await p.exited;
-        clearTimeout(timer);
-        if (code === 0) {
-          const r = JSON.parse(out.trim().split('\n').at(-1));
+        const r = await jsonChild(`listen:${id}`, 'listen-memory.mjs', { args: [id], env: { LISTEN_STREAMS: String(LISTEN_STREAMS) } });
+        if (r) {
           results.listen[id] = r;
           log(`bench: ${id}: ${mib(r.open.rss)} MiB RSS with the streams open, ${mib(r.baseline.rss)} MiB before`);
-        } else {
-          const why = timedOut ? `no result within ${LISTEN_TIMEOUT_MS / 60_000} min` : `exited (${code ?? signal})`;
-          results.unavailable[`listen:${id}`] = `listen-memory.mjs ${id}: ${why}\n${p.stderr.trim().slice(-3000)}`;
-          log(`bench: listen ${id} not measured: ${why}`);
         }
       }
+    }
+
+    // ---- idle legacy (2025-11-25) HTTP sessions (bench/legacy-session-memory.mjs) -------------
+    if (selected('sessions')) {
+      log(`bench: ${fmt(LEGACY_SESSIONS)} idle legacy HTTP sessions`);
+      results.sessions = await jsonChild('sessions', 'legacy-session-memory.mjs', { env: { LEGACY_SESSIONS: String(LEGACY_SESSIONS) } });
     }
 
     // ---- fan-out of one change over two instances on a Redis bus (bench/fanout.mjs) ----------
     if (selected('fanout')) {
       log(`bench: fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`);
-      const p = await started('fanout.mjs', [relative(ROOT, join(BENCH, 'fanout.mjs')), '--json'], { cores: ALL_CORES, env: { FANOUT_LISTENERS: String(FANOUT_LISTENERS) } });
-      let out = '';
-      p.child.stdout.on('data', (d) => (out += d));
-      const { code, signal } = await p.exited;
-      if (code === 0) {
-        results.fanout = JSON.parse(out.trim().split('\n').at(-1));
-        log(`bench: fan-out: all ${fmt(FANOUT_LISTENERS)} delivered in ${ms(results.fanout.median.allMs)} ms (median)`);
-      } else {
-        results.unavailable.fanout = `fanout.mjs: exited (${code ?? signal})\n${p.stderr.trim().slice(-3000)}`;
-        log('bench: fan-out not measured');
-      }
+      results.fanout = await jsonChild('fanout', 'fanout.mjs', { env: { FANOUT_LISTENERS: String(FANOUT_LISTENERS) } });
+      if (results.fanout) log(`bench: fan-out: all ${fmt(FANOUT_LISTENERS)} delivered in ${ms(results.fanout.median.allMs)} ms (median)`);
     }
 
     // ---- cold start, idle RSS, import costs (stdio) ------------------------------------------
     if (selected('cold')) {
       log('bench: cold start, idle RSS and import costs (bench/cold-start.mjs)');
-      const p = await started('cold-start.mjs', [relative(ROOT, join(BENCH, 'cold-start.mjs')), '--json'], { cores: ALL_CORES });
-      let out = '';
-      p.child.stdout.on('data', (d) => (out += d));
-      const { code, signal } = await p.exited;
-      if (code === 0) results.cold = JSON.parse(out.trim().split('\n').at(-1));
-      else results.unavailable.cold = `cold-start.mjs exited (${code ?? signal})\n${p.stderr.trim().slice(-3000)}`;
+      results.cold = await jsonChild('cold', 'cold-start.mjs');
       for (const [id, error] of Object.entries(results.cold?.errors ?? {})) results.unavailable[`cold:${id}`] = error;
+    }
+
+    // ---- a change's cost: Decorum at two commits, same tools, same run (bench/commit-build.mjs) --
+    if (selected('change')) {
+      const [beforeRev, afterRev] = CHANGE.split('..');
+      let trees;
+      try {
+        trees = [beforeRev, afterRev].map((rev) => prepareCommit({ root: ROOT, build: BUILD, rev, log }));
+      } catch (error) {
+        results.unavailable.change = String(error.message);
+        log(`bench: the change's cost not measured: ${error.message.split('\n')[0]}`);
+      }
+      if (trees) {
+        const subject = (commit) => spawnSync('git', ['log', '-1', '--format=%s', commit], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+        const sides = trees.map(({ dir, commit }, i) => ({
+          id: i === 0 ? 'before' : 'after',
+          commit,
+          subject: subject(commit),
+          dir,
+          servers: compileServers({ ...swc, sources, out: join(dir, 'bench', '.build-current', 'servers') }),
+        }));
+        results.change = { range: CHANGE, sides: sides.map(({ id, commit, subject }) => ({ id, commit, subject })), http: {}, stdio: {} };
+        const calls = HTTP_WORKLOADS.filter((w) => w.id === 'call-typebox' || w.id === 'call-dto');
+        const http = (await Promise.all(sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${side.commit.slice(0, 10)} (${side.id})`, join(side.servers, 'decorum-http.js'))))).filter(Boolean);
+        for (const t of http) {
+          t.id = t.id.slice('change:'.length);
+          for (const w of calls) {
+            const v = await verifyHttp(t.port, w);
+            if (v.error) t.broken[w.id] = v.error;
+          }
+        }
+        if (http.length === 2) Object.assign(results.change.http, await httpRounds(http, calls));
+        for (const t of http) await t.proc.stop();
+        const stdio = [];
+        for (const side of sides) {
+          const t = await startStdio(`change:${side.id}`, `mcp-serve at ${side.commit.slice(0, 10)} (${side.id})`, [join(side.dir, 'packages/cli/dist/bin.js'), join(side.servers, 'decorum-stdio.js')]);
+          if (t) stdio.push({ ...t, id: side.id });
+        }
+        if (stdio.length === 2) Object.assign(results.change.stdio, await stdioRounds(stdio));
+        for (const t of stdio) await t.proc.stop();
+      }
     }
   } finally {
     for (const p of processes) await p.stop();
@@ -780,20 +836,21 @@ function report({ startedAt, finishedAt, build, results }) {
     p();
     p(CPU_NOTE.replace('the reference target', 'the bare loop'));
     p();
-    p('| in flight | target | round-trips/s | p50 ms | p99 ms | ÷ bare loop | ÷ SDK | CPU µs/req | CPU ÷ bare loop | server CPU |');
-    p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    p('| in flight | target | round-trips/s | p50 ms | p99 ms | ÷ bare loop | ÷ JSON floor | ÷ SDK | CPU µs/req | CPU ÷ bare loop | server CPU |');
+    p('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     const label = Object.fromEntries(results.stdioTargets.map((t) => [t.id, t.label]));
     for (const n of IN_FLIGHT) {
       const key = `stdio@${n}`;
       const echo = results.stdio[key]?.echo;
       const sdk = results.stdio[key]?.sdk;
+      const floor = results.stdio[key]?.floor;
       for (const id of ['echo', 'floor', 'decorum', 'sdk']) {
         const s = results.stdio[key]?.[id];
         if (!s) {
-          p(notMeasured([n, label[id] ?? id], 10));
+          p(notMeasured([n, label[id] ?? id], 11));
           continue;
         }
-        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : ratioCell(s, echo)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, echo, id === 'echo')} |`);
+        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : ratioCell(s, echo)} | ${id === 'floor' ? '1.00' : ratioCell(s, floor)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, echo, id === 'echo')} |`);
       }
     }
     p();
@@ -853,6 +910,37 @@ function report({ startedAt, finishedAt, build, results }) {
     p(`| ${fmt(fan.listeners)} | ${ms(m.allMs)} | ${ms(m.p50Ms)} | ${ms(m.p99Ms)} | ${ms(m.localMaxMs)} | ${ms(m.remoteP50Ms)} | ${ms(m.remoteMaxMs)} | ${fan.buffered.join('+')} / ${fan.dropped.join('+')} |`);
   }
   p();
+
+  p(`### ${fmt(LEGACY_SESSIONS)} idle legacy (2025-11-25) HTTP sessions`);
+  p();
+  const ls = results.sessions;
+  if (!ls) p(results.unavailable.sessions ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `sessions`).');
+  else {
+    p(`bench/legacy-session-memory.mjs starts a Decorum HTTP server (mcpPlugin, one tool) in its own process, opens ${fmt(ls.sessions)} legacy sessions (initialize + notifications/initialized, over 8 keep-alive connections), and reads the server's memory after a forced GC before and after; then it ends every session with DELETE.`);
+    p();
+    p('| sessions | opened in | heap per session | RSS per session | heap / RSS with all open | ended by DELETE | heap after |');
+    p('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    p(`| ${fmt(ls.sessions)} | ${(ls.openMs / 1000).toFixed(1)} s | ${(ls.heapPerSession / 1024).toFixed(2)} KiB | ${(ls.rssPerSession / 1024).toFixed(2)} KiB | ${mib(ls.heapAfter)} / ${mib(ls.rssAfter)} MiB | ${fmt(ls.deleted)} | ${mib(ls.heapAfterDelete)} MiB |`);
+  }
+  p();
+
+  const ch = results.change;
+  p("## A change's cost: Decorum at two commits in the same run");
+  p();
+  if (!ch) p(results.unavailable.change ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `change`).');
+  else {
+    const [before, after] = ch.sides;
+    p(`\`BENCH_CHANGE=${ch.range}\`: Decorum at **${after.commit.slice(0, 10)}** (“${after.subject}”) against **${before.commit.slice(0, 10)}** (“${before.subject}”). bench/commit-build.mjs exports each commit with \`git archive\`, installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, alternating within each round. after ÷ before is the median (min–max) of the per-round ratios.`);
+    p();
+    p('| workload | before req/s | after req/s | after ÷ before | before CPU µs/req | after CPU µs/req | CPU after ÷ before |');
+    p('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const [key, bySide] of [...Object.entries(ch.http), ...Object.entries(ch.stdio)]) {
+      const b = bySide.before;
+      const a = bySide.after;
+      p(`| ${key.startsWith('stdio') ? key.replace('stdio@', 'stdio, in flight ') : `HTTP ${key.replace('@', ', connections ')}`} | ${fmt(b?.rps)} | ${fmt(a?.rps)} | ${ratioCell(a, b)} | ${micros(b?.cpuUsPerReq)} | ${micros(a?.cpuUsPerReq)} | ${ratioCell(a, b, 'cpuUsPerReq')} |`);
+    }
+  }
+  p();
   const cold = results.cold;
   /** Median over the paired runs of a's cold-start time ÷ b's (run i of each was spawned one after the other). */
   const pairedRatio = (a, b, field = 'exit') => median((cold?.cold[a]?.[field].runs ?? []).map((x, i) => ratio(x, cold.cold[b]?.[field].runs[i])));
@@ -886,83 +974,89 @@ function report({ startedAt, finishedAt, build, results }) {
   }
 
   // ---- Targets ----
-  const row = (target, status, number) => targetsMet.push({ target, status, number });
+  // Each row names its issue; a row is met only when every measurement behind it is.
+  const row = (issue, target, status, number) => targetsMet.push({ target: `#${issue}: ${target}`, status, number });
   const judge = (value, bound, cmp = '>=') => (!Number.isFinite(value) ? 'not measured' : (cmp === '>=' ? value >= bound : value <= bound) ? '**met**' : '**not met**');
+  /** met only if every check is; "not measured" if any value is missing. */
+  const judgeAll = (checks) => (checks.some(([v]) => !Number.isFinite(v)) ? 'not measured' : checks.every(([v, bound, cmp]) => judge(v, bound, cmp) === '**met**') ? '**met**' : '**not met**');
+  const rps = (key, id) => fmt(get(key, id)?.rps);
   {
-    const at = (key, id) => get(key, id);
-    const vs = (key, a, b) => roundRatio(at(key, a), at(key, b));
-    const rps = (key, id) => fmt(at(key, id)?.rps);
-    const cpu = (a, b) => `; server CPU ${micros(a?.cpuUsPerReq)} vs ${micros(b?.cpuUsPerReq)} µs/req`;
-    const tb = vs('call-typebox@64', 'decorum', 'l0');
-    const dt = vs('call-dto@64', 'decorum', 'l0');
-    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (TypeBox tool)', judge(tb, 0.8), `${pct(tb)} of L0 (${rps('call-typebox@64', 'decorum')} vs ${rps('call-typebox@64', 'l0')} req/s)${cpu(at('call-typebox@64', 'decorum'), at('call-typebox@64', 'l0'))}`);
-    row('HTTP tools/call at 64 connections ≥ 80 % of L0 (DTO tool)', judge(dt, 0.8), `${pct(dt)} of L0 (${rps('call-dto@64', 'decorum')} vs ${rps('call-dto@64', 'l0')} req/s)${cpu(at('call-dto@64', 'decorum'), at('call-dto@64', 'l0'))}`);
-    const mw = [1, 64].map((c) => vs(`call-typebox@${c}`, 'pipeline', 'decorum'));
-    row(
-      'HTTP tools/call: three middlewares plus tracing without an SDK cost ≤ 5 % (TypeBox tool, 1 and 64 connections)',
-      judge(Math.min(...mw), 0.95),
-      `${pct(mw[0])} (1 conn) / ${pct(mw[1])} (64 conn) of plain Decorum${cpu(at('call-typebox@64', 'pipeline'), at('call-typebox@64', 'decorum')).replace('; server CPU', '; server CPU at 64 conn, with vs without:')}`,
-    );
-    const xt = vs('call-typebox@64', 'decorum', 'sdk');
-    const xd = vs('call-dto@64', 'decorum', 'sdk');
-    row('HTTP tools/call at 64 connections > 10× the SDK v2', judge(Math.min(xt, xd), 10), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);
-    const l50 = vs('list-50@64', 'decorum', 'l0');
-    row('HTTP tools/list with 50 tools ≥ 80 % of L0 serving the same bytes (64 connections)', judge(l50, 0.8), `${pct(l50)} (${rps('list-50@64', 'decorum')} vs ${rps('list-50@64', 'l0')} req/s)${cpu(at('list-50@64', 'decorum'), at('list-50@64', 'l0'))}`);
-    const flat = [1, 50, 500].map((n) => vs(`list-${n}@64`, 'decorum', 'l0'));
-    const mbs = [1, 50, 500].map((n) => `${n}: ${mib(at(`list-${n}@64`, 'decorum')?.bytesPerSec)} vs ${mib(at(`list-${n}@64`, 'l0')?.bytesPerSec)} MB/s`);
-    row(
-      'tools/list does no per-request work growing with the tool count (Decorum ÷ L0 serving the same bytes stays ≥ 80 % at 1, 50 and 500 tools, 64 connections)',
-      judge(Math.min(...flat), 0.8),
-      `÷ L0 ${flat.map(pct).join(' / ')}; ${mbs.join('; ')}`,
-    );
-    const s = results.stdio['stdio@64'];
-    const st = roundRatio(s?.decorum, s?.echo);
-    const floorShare = roundRatio(s?.decorum, s?.floor);
-    row(
-      'stdio at 64 in flight ≥ 80 % of the bare loop',
-      judge(st, 0.8),
-      `${pct(st)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.echo?.rps)} round-trips/s)${cpu(s?.decorum, s?.echo)}; the JSON floor alone reaches ${pct(roundRatio(s?.floor, s?.echo))} of the bare loop, Decorum ${pct(floorShare)} of the JSON floor`,
-    );
-    const dto = [1, 64].map((c) => roundRatio(at(`call-dto@${c}`, 'decorum'), at(`call-typebox@${c}`, 'decorum')));
-    row('DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judge(Math.min(...dto), 0.9), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)${cpu(at('call-dto@64', 'decorum'), at('call-typebox@64', 'decorum')).replace('; server CPU', '; server CPU at 64 conn, DTO vs TypeBox:')}`);
-    const listen = results.listen.decorum;
-    const sdkListen = results.listen.sdk;
-    const mb = (bytes) => `${mib(bytes)} MiB (${(bytes / 1e6).toFixed(0)} MB)`;
-    // A run with another stream count (BENCH_LISTEN_STREAMS) shows its numbers but does not judge the target.
-    const total = listen?.streams === LISTEN_TARGET_STREAMS ? listen.open.rss : NaN;
-    let where = 'not measured in this run';
-    if (listen) {
-      const other = Number.isFinite(total) ? '' : ` (not the ${fmt(LISTEN_TARGET_STREAMS)} of the target)`;
-      where = `${mb(listen.open.rss)} with ${fmt(listen.streams)} streams open${other}: ${mib(listen.baseline.rss)} MiB before + ${((listen.open.rss - listen.baseline.rss) / listen.streams / 1024).toFixed(1)} KiB per stream`;
+    // Issue #17, target 1: every HTTP workload at 1 and 64 connections, by req/s and by server CPU.
+    for (const w of results.httpWorkloads ?? []) {
+      if (w.id === 'call-legacy') continue;
+      const checks = [];
+      const cells = CONNECTIONS.map((c) => {
+        const d = get(`${w.id}@${c}`, 'decorum');
+        const l0 = get(`${w.id}@${c}`, 'l0');
+        checks.push([roundRatio(d, l0), 0.8], [roundRatio(d, l0, 'cpuUsPerReq'), 1.25, '<=']);
+        return `${c} conn: ${ratioCell(d, l0)} of L0 (${fmt(d?.rps)} vs ${fmt(l0?.rps)} req/s), CPU ${ratioCell(d, l0, 'cpuUsPerReq')} (${micros(d?.cpuUsPerReq)} vs ${micros(l0?.cpuUsPerReq)} µs/req)`;
+      });
+      row(17, `HTTP ${w.title}: ≥ 0.80 of L0 by req/s and server CPU per request ≤ 1.25× L0's, at 1 and 64 connections`, judgeAll(checks), cells.join('; '));
     }
-    if (sdkListen) where += `; SDK v2: ${mib(sdkListen.open.rss)} MiB`;
-    row(`${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`, judge(total, 300e6, '<='), where);
-  }
-  {
-    // Issue #17's rows: the 64 KiB echo (the regression case of its fix), cold start, idle RSS.
-    const e64 = get('echo-64k@64', 'decorum');
-    const e64l0 = get('echo-64k@64', 'l0');
-    const er = roundRatio(e64, e64l0);
+    const legacy = CONNECTIONS.map((c) => roundRatio(get(`call-legacy@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
     row(
-      'HTTP echo of a 64 KiB argument at 64 connections ≥ 80 % of L0 (the regression case of the long-string fix)',
-      judge(er, 0.8),
-      `${ratioCell(e64, e64l0)} of L0 (${fmt(e64?.rps)} vs ${fmt(e64l0?.rps)} req/s); p99 ${ms(e64?.p99)} vs ${ms(e64l0?.p99)} ms; server CPU ${micros(e64?.cpuUsPerReq)} vs ${micros(e64l0?.cpuUsPerReq)} µs/req (${ratioCell(e64, e64l0, 'cpuUsPerReq')})`,
+      17,
+      'HTTP tools/call in a legacy 2025-11-25 session within 10 % of the modern call (Decorum, same tool, 1 and 64 connections)',
+      judgeAll(legacy.map((r) => [r, 0.9])),
+      `legacy ÷ modern ${legacy.map(fmtRatio).join(' (1 conn) / ')} (64 conn); ${rps('call-legacy@64', 'decorum')} vs ${rps('call-typebox@64', 'decorum')} req/s at 64`,
     );
+    // Target 2: stdio against the JSON floor (parse + stringify only).
+    const s = results.stdio['stdio@64'];
+    const floor = roundRatio(s?.decorum, s?.floor);
+    row(17, 'stdio at 64 in flight ≥ 0.90 of the JSON floor', judge(floor, 0.9), `${ratioCell(s?.decorum, s?.floor)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.floor?.rps)} round-trips/s); CPU ${micros(s?.decorum?.cpuUsPerReq)} vs ${micros(s?.floor?.cpuUsPerReq)} µs/req`);
+    // Targets 3 and 4: cold start, idle RSS, what the .ts loader costs.
     const c = cold?.cold ?? {};
     const cr = pairedRatio('decorum-weather', 'sdk');
     row(
+      17,
       'Cold start ≤ the SDK v2 stdio server (spawn → first answer → exit, built weather example, paired runs)',
       judge(cr, 1, '<='),
       c['decorum-weather'] ? `${fmtRatio(cr)} of the SDK: ${range(c['decorum-weather'].exit)} vs ${range(c.sdk?.exit ?? { median: NaN, min: NaN, max: NaN })} ms; the same bench tools as the SDK: ${fmtRatio(pairedRatio('decorum-bench', 'sdk'))}` : 'not measured in this run',
     );
     const rss = cold?.idleRss ?? {};
     const rr = ratio(rss['decorum-weather']?.kib, rss['http-l0']?.kib);
-    row('Idle RSS of mcp-serve on a built module ≤ 1.3× L0', judge(rr, 1.3, '<='), cold ? `${fmtRatio(rr)}: ${mib(rss['decorum-weather']?.kib * 1024)} vs ${mib(rss['http-l0']?.kib * 1024)} MiB` : 'not measured in this run');
+    row(17, 'Idle RSS of mcp-serve on a built module ≤ 1.3× L0', judge(rr, 1.3, '<='), cold ? `${fmtRatio(rr)}: ${mib(rss['decorum-weather']?.kib * 1024)} vs ${mib(rss['http-l0']?.kib * 1024)} MiB` : 'not measured in this run');
     const tsRss = rss['decorum-weather-ts']?.kib - rss['decorum-weather']?.kib;
     const tsTime = c['decorum-weather-ts'] && c['decorum-weather'] ? c['decorum-weather-ts'].exit.median - c['decorum-weather'].exit.median : NaN;
-    row('What the .ts loader costs (mcp-serve on weather.ts vs the built weather.js)', Number.isFinite(tsRss) ? 'measured' : 'not measured', Number.isFinite(tsRss) ? `+${mib(tsRss * 1024)} MiB idle RSS, +${fmt(tsTime)} ms cold start (swc and its hooks thread)` : 'not measured in this run');
+    row(17, 'What the .ts loader costs (mcp-serve on weather.ts vs the built weather.js)', Number.isFinite(tsRss) ? 'measured' : 'not measured', Number.isFinite(tsRss) ? `+${mib(tsRss * 1024)} MiB idle RSS, +${fmt(tsTime)} ms cold start (swc and its hooks thread)` : 'not measured in this run');
+    // Target 5: stable ratios.
+    row(17, 'Stable ratios: server and load generator pinned to different cores, min–max beside each median', PIN && ROUNDS >= 3 ? '**met**' : '**not met**', `${PIN ? 'pinned (taskset)' : 'not pinned'}; ${ROUNDS} rounds; every ratio cell shows median (min–max) of the per-round ratios`);
   }
-  p('## Targets (issues #8 and #17)');
+  {
+    // Issue #13: the hardening's cost, Decorum at the hardening merge against its first parent.
+    const ch = results.change;
+    if (ch) {
+      const keys = [...Object.keys(ch.http), ...Object.keys(ch.stdio)];
+      const sides = (key) => ch.http[key] ?? ch.stdio[key];
+      const checks = keys.map((key) => [roundRatio(sides(key)?.after, sides(key)?.before), 0.98]);
+      row(
+        13,
+        'The hardening costs ≤ 2 % of tools/call throughput (after ÷ before the hardening merge, HTTP and stdio)',
+        keys.length ? judgeAll(checks) : 'not measured',
+        keys.map((key) => `${key} ${ratioCell(sides(key)?.after, sides(key)?.before)}`).join('; ') || 'not measured: see "Not measured"',
+      );
+    } else row(13, 'The hardening costs ≤ 2 % of tools/call throughput', 'not measured', 'not measured in this run (BENCH_ONLY without `change`)');
+    // Issue #14: legacy sessions' memory (no bound was set: measured and reported).
+    const ls = results.sessions;
+    row(14, `Memory per idle legacy HTTP session with ${fmt(LEGACY_SESSIONS)} open`, ls ? 'measured' : 'not measured', ls ? `${(ls.heapPerSession / 1024).toFixed(2)} KiB heap, ${(ls.rssPerSession / 1024).toFixed(2)} KiB RSS per session; ${fmt(ls.deleted)} ended by DELETE` : 'not measured in this run');
+    // Issue #18: fan-out latency (no bound was set).
+    row(18, `Fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`, results.fanout ? 'measured' : 'not measured', results.fanout ? `all delivered in ${ms(results.fanout.median.allMs)} ms (median of ${results.fanout.rounds} rounds); remote p50 ${ms(results.fanout.median.remoteP50Ms)} ms` : 'not measured in this run');
+    // Issue #19: the pipeline's cost.
+    const mw = [1, 64].map((c) => roundRatio(get(`call-typebox@${c}`, 'pipeline'), get(`call-typebox@${c}`, 'decorum')));
+    row(19, 'HTTP tools/call: three middlewares plus tracing without an SDK cost ≤ 5 % (TypeBox tool, 1 and 64 connections)', judgeAll(mw.map((r) => [r, 0.95])), `${pct(mw[0])} (1 conn) / ${pct(mw[1])} (64 conn) of plain Decorum`);
+    // Issue #8's rows that no later issue restated.
+    const xt = roundRatio(get('call-typebox@64', 'decorum'), get('call-typebox@64', 'sdk'));
+    const xd = roundRatio(get('call-dto@64', 'decorum'), get('call-dto@64', 'sdk'));
+    row(8, 'HTTP tools/call at 64 connections > 10× the SDK v2', judgeAll([[xt, 10], [xd, 10]]), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);
+    const dto = [1, 64].map((c) => roundRatio(get(`call-dto@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
+    row(8, 'DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judgeAll(dto.map((r) => [r, 0.9])), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
+    const listen = results.listen.decorum;
+    const total = listen?.streams === LISTEN_TARGET_STREAMS ? listen.open.rss : NaN;
+    row(8, `${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`, judge(total, 300e6, '<='), listen ? `${mib(listen.open.rss)} MiB with ${fmt(listen.streams)} streams open${results.listen.sdk ? `; SDK v2: ${mib(results.listen.sdk.open.rss)} MiB` : ''}` : 'not measured in this run');
+  }
+  p('## Targets');
+  p();
+  p('Each row names its issue. "measured" rows report a number the issue asked for without a bound.');
   p();
   p('| target | status | where it stands |');
   p('| --- | --- | --- |');

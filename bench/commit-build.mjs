@@ -1,0 +1,78 @@
+/**
+ * Decorum as it stood at another commit, built beside the checkout, so that one bench run can
+ * measure two versions of the code on the same machine minutes apart (a change's cost is the ratio
+ * of the two, never a number from another day). Used for the hardening row: the merge of the
+ * hardening work against its first parent.
+ *
+ * The commit's tree is exported with `git archive` (no worktree is registered) into
+ * bench/.build/commits/<sha>, installed from its own lock file and built with its own `tsc -b`;
+ * the result is cached, so later runs reuse it. The bench's current server sources are compiled
+ * into that tree, so both versions serve the same tools through their own packages.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Runs a command; returns its trimmed output, or throws with the command's last lines of output.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ */
+function run(command, args, cwd) {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  if (r.status === 0) return r.stdout.trim();
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`.trim().split('\n').slice(-12).join('\n');
+  throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (${r.status ?? r.signal})\n${output}`);
+}
+
+/**
+ * The full commit id of `rev` in the checkout at `root`.
+ * @param {string} root
+ * @param {string} rev
+ */
+export function resolveCommit(root, rev) {
+  return run('git', ['rev-parse', '--verify', `${rev}^{commit}`], root);
+}
+
+/**
+ * Prepares a built copy of Decorum at `rev`: exported, installed (`npm ci`) and built once, then
+ * cached. Returns its folder and the commit id.
+ * @param {{ root: string, build: string, rev: string, log: (message: string) => void }} options
+ * @returns {{ dir: string, commit: string }}
+ */
+export function prepareCommit({ root, build, rev, log }) {
+  const commit = resolveCommit(root, rev);
+  const dir = join(build, 'commits', commit);
+  const ready = join(dir, '.bench-ready');
+  if (existsSync(ready)) return { dir, commit };
+  log(`bench: preparing Decorum at ${commit.slice(0, 10)} (${rev}) in ${dir}: export, npm ci, build (cached for later runs)`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const archive = spawnSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar -x failed: ${untar.stderr}`);
+  run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], dir);
+  writeFileSync(ready, `${commit}\n`);
+  return { dir, commit };
+}
+
+/**
+ * Compiles the bench's server sources (bench/servers/*.ts) into `out` with mcp-serve's swc options
+ * (decorator metadata kept, as users' code is compiled). The servers' `@decorum/*` imports resolve
+ * from where `out` sits: the checkout's packages, or those of a tree made by `prepareCommit`.
+ * @param {{ swc: typeof import('@swc/core'), swcOptions: (filename: string) => object, sources: string, out: string }} options
+ * @returns {string} `out`
+ */
+export function compileServers({ swc, swcOptions, sources, out }) {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, '..', 'package.json'), '{ "type": "module" }\n');
+  for (const file of readdirSync(sources).filter((f) => f.endsWith('.ts'))) {
+    const filename = join(sources, file);
+    const { code } = swc.transformSync(readFileSync(filename, 'utf8'), swcOptions(filename));
+    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
+  }
+  return out;
+}
