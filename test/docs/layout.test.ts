@@ -38,6 +38,12 @@ describe('README Layout', () => {
     expect(missing).toEqual([]);
   });
 
+  test('every top-level folder has an entry (itself, or the entries under it)', () => {
+    const listed = entries.map((entry) => entry.path);
+    const missing = dirs('.').filter((d) => !d.startsWith('.') && d !== 'node_modules' && d !== 'coverage' && !listed.some((path) => path === d || path.startsWith(`${d}/`)));
+    expect(missing).toEqual([]);
+  });
+
   test('every folder under packages/*/src is mentioned in its package entry', () => {
     const missing = dirs('packages').flatMap((pkg) => {
       const entry = entries.find((e) => e.path === `packages/${pkg}`);
