@@ -41,7 +41,7 @@ export { createServer } from './server/create-server.js';
 export type { ServerOptions, ServerTarget, DecorumServer } from './server/types.js';
 export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
-export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './live/completion.js';
+export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './decorators/complete.js';
 export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveOptions } from './live/live-registry.js';
 export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions, type PublishOptions } from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';

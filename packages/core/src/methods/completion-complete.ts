@@ -1,6 +1,7 @@
 import { defineMethod } from '../engine/method.js';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
-import { completionKey, type CompleterEntry, type CompletionContext, type CompletionValues } from '../live/completion.js';
+import type { CompletionContext, CompletionValues } from '../decorators/complete.js';
+import { completionKey, type CompleterEntry } from '../registry/entries.js';
 import type { JsonObject } from '../protocol/types.js';
 import { handlerFailure } from './handler-failure.js';
 

@@ -3,7 +3,7 @@
  * plain schema, a class-validator DTO or a TypeBox object; and the check of accepted content
  * against it. What the subset cannot express is an error naming the property and keyword.
  */
-import { dtoToJsonSchema } from '../schema/from-dto.js';
+import { dtoToJsonSchema } from '../dto/to-json-schema.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from '../schema/from-typebox.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidationIssue } from '../validation/issues.js';
