@@ -105,6 +105,19 @@ class Shorts {
   }
 }
 
+@Use(named('base'))
+class Base {}
+
+@Use(named('derived'))
+class Derived extends Base {
+  @Use(named('member'))
+  @Tool({ input: null })
+  inherited() {
+    order.push('handler');
+    return 'ok';
+  }
+}
+
 describe('middleware', () => {
   beforeEach(() => {
     order.length = 0;
@@ -128,6 +141,12 @@ describe('middleware', () => {
     const list = await call(request(3, 'tools/list'));
     expect(list?.result.tools).toHaveLength(2);
     expect(order).toEqual(['server>', '<server']);
+  });
+
+  test("an ancestor's class middleware runs outside the subclass's", async () => {
+    const { call } = harness([Derived]);
+    await call(request(1, 'tools/call', { name: 'inherited' }));
+    expect(order).toEqual(['base>', 'derived>', 'member>', 'handler', '<member', '<derived', '<base']);
   });
 
   test('sees the request: method, target, arguments, ctx; and a list page as RawJson', async () => {

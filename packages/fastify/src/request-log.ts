@@ -54,8 +54,8 @@ const silent = pino({ level: 'silent' });
  * which carries the request id. Core wraps (never mutates) it to forward logs to the client, so
  * even Fastify's disabled logger, one shared object, is safe to hand out as it is.
  */
-export function requestLoggerFactory(_appLog: FastifyBaseLogger): (request: FastifyRequest) => Logger {
-  return (request) => request.log as unknown as Logger;
+export function requestLogger(request: FastifyRequest): Logger {
+  return request.log as unknown as Logger;
 }
 
 /** The server-wide logger given to `createServer`, under the same rule. */

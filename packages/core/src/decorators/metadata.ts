@@ -112,6 +112,16 @@ export function recordOn<R>(target: object, key: symbol, record: R): void {
   Reflect.defineMetadata(key, [...own, record], ctor);
 }
 
+/**
+ * A class and its ancestors, the oldest first: the order in which their records are read, so
+ * that a subclass's own record comes last (and wins where records are merged).
+ */
+export function classChain(ctor: object): object[] {
+  const chain: object[] = [];
+  for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c) as object | null) chain.unshift(c);
+  return chain;
+}
+
 /** Adds a member record to the class that declares the method. */
 export function recordMember(target: object, record: MemberRecord): void {
   recordOn(target, MEMBER_METADATA, record);

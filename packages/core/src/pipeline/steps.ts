@@ -1,3 +1,4 @@
+import { classChain } from '../decorators/metadata.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { Guard } from './guard.js';
 import type { Middleware } from './middleware.js';
@@ -29,9 +30,7 @@ export function recordSteps(key: symbol, steps: readonly unknown[], decorator: s
 /** Class steps of `ctor` (an ancestor's first), then the member's. */
 function stepsOf<T>(key: symbol, ctor: object, propertyKey: string): T[] {
   const classSteps: T[] = [];
-  const chain: object[] = [];
-  for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-  for (const c of chain) classSteps.push(...(((Reflect.getOwnMetadata(key, c) as T[] | undefined) ?? [])));
+  for (const c of classChain(ctor)) classSteps.push(...((Reflect.getOwnMetadata(key, c) as T[] | undefined) ?? []));
   const proto = (ctor as { prototype: object }).prototype;
   return [...classSteps, ...(((Reflect.getMetadata(key, proto, propertyKey) as T[] | undefined) ?? []))];
 }

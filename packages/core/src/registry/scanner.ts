@@ -1,5 +1,6 @@
 import type { Completer } from '../decorators/complete.js';
 import {
+  classChain,
   COMPLETE_METADATA,
   MEMBER_METADATA,
   SERVER_METADATA,
@@ -44,10 +45,8 @@ const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: fal
  * (`Symbol.metadata`) alike; a subclass's record wins over an ancestor's with the same `identity`.
  */
 function classRecords<R>(ctor: object, key: symbol, identity: (record: R) => string): R[] {
-  const chain: object[] = [];
-  for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
   const byKey = new Map<string, R>();
-  for (const c of chain) {
+  for (const c of classChain(ctor)) {
     const own: R[] = [...(Reflect.getOwnMetadata(key, c) ?? []), ...standardRecords<R>(c, key)];
     for (const record of own) byKey.set(identity(record), record);
   }
