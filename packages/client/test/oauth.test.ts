@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { AuthorizationError, connect, MemoryTokenStore, OAuthClient, type AuthorizeStep } from '@decorum/client';
 import { decodeJwt } from 'jose';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
@@ -12,6 +13,30 @@ const followRedirect: AuthorizeStep = async (url) => {
   await response.body?.cancel();
   return new URL(response.headers.get('location')!, url);
 };
+
+/** `followRedirect`, noting each authorization URL the user was shown in `shown`. */
+const userStep =
+  (shown: URL[]): AuthorizeStep =>
+  (url, redirectUri) => (shown.push(url), followRedirect(url, redirectUri));
+
+/** A plain `fetch` noting the HTTP status of each answer of the resource server in `statuses`. */
+const noteStatuses =
+  (statuses: number[]): typeof fetch =>
+  async (input, init) => {
+    const response = await fetch(input, init);
+    statuses.push(response.status);
+    return response;
+  };
+
+/** Connects through `oauth`, calls one tool, and disconnects. */
+async function callWeather(url: string, oauth: OAuthClient, base?: typeof fetch): Promise<void> {
+  const client = await connect({ url, fetch: oauth.fetch(base) });
+  try {
+    expect((await client.callTool('weather_current', { location: 'London' })).isError).toBeFalsy();
+  } finally {
+    await client.close();
+  }
+}
 
 /** The weather example behind the Fastify plugin as an OAuth protected resource (RFC 9728) trusting `issuer`. */
 async function listenAt(port: number, issuer: string, jwks: { keys: object[] }, resourcePath: string): Promise<HttpServer> {
@@ -65,22 +90,81 @@ describe('OAuth 2.1 against a local authorization server', () => {
     expect(as.tokenRequests.length).toBe(before);
   });
 
-  test('a code replayed a second time is refused by the server, and the client says so', async () => {
-    let firstCode: string | undefined;
-    const replaying: AuthorizeStep = async (url, redirectUri) => {
-      const real = new URL(await followRedirect(url, redirectUri));
-      if (!firstCode) {
-        firstCode = real.searchParams.get('code')!;
+  test('a code redeemed a second time (same code, same verifier) is refused as reused, and the client says so', async () => {
+    // Fixed randomness, so both flows draw the same state and PKCE verifier: the second token
+    // request is an exact copy of the first, and only the reuse of the code can be refused.
+    const fixed = jest.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      if (array) new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(7);
+      return array;
+    });
+    try {
+      let firstCode: string | undefined;
+      const replaying: AuthorizeStep = async (url, redirectUri) => {
+        const real = new URL(await followRedirect(url, redirectUri));
+        firstCode ??= real.searchParams.get('code')!;
+        real.searchParams.set('code', firstCode);
         return real;
-      }
-      real.searchParams.set('code', firstCode); // the state is this flow's: only the code is old
-      return real;
-    };
-    const first = await connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: replaying }).fetch() });
-    await first.close();
-    const replay = connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: replaying }).fetch() });
-    await expect(replay).rejects.toBeInstanceOf(AuthorizationError);
-    await expect(connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: replaying }).fetch() })).rejects.toThrow(/refused the authorization code.*invalid_grant|already used/);
+      };
+      // One registered client for both flows: the replayed request is the first one, byte for byte.
+      const client = { clientId: 'replayed-client', tokenEndpointAuthMethod: 'none' as const };
+      await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: replaying, client }));
+      const replay = connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: replaying, client }).fetch() });
+      await expect(replay).rejects.toBeInstanceOf(AuthorizationError);
+      await expect(replay).rejects.toThrow(/refused the authorization code: invalid_grant: authorization code already used$/);
+      const [first, second] = as.tokenRequests.slice(-2);
+      expect(second).toEqual(first);
+    } finally {
+      fixed.mockRestore();
+    }
+  });
+
+  test('a 401 for an expired access token is answered with a refresh naming the resource: no user step', async () => {
+    const store = new MemoryTokenStore();
+    const shown: URL[] = [];
+    const oauth = new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store });
+    await callWeather(rs.url, oauth);
+    const first = store.get(rs.url)!;
+    expect(first.refreshToken).toEqual(expect.any(String));
+    // The token expired on the server's clock; the store still thinks it valid (its expiresAt has not passed).
+    store.set(rs.url, { ...first, accessToken: await as.accessToken(rs.url, first.clientId, -60) });
+    const statuses: number[] = [];
+    await callWeather(rs.url, oauth, noteStatuses(statuses));
+    expect(statuses[0]).toBe(401);
+    expect(shown).toHaveLength(1);
+    expect(as.tokenRequests.at(-1)).toEqual(expect.objectContaining({ grant_type: 'refresh_token', refresh_token: first.refreshToken, client_id: first.clientId, resource: rs.url }));
+    const renewed = store.get(rs.url)!;
+    expect(renewed.accessToken).not.toBe(first.accessToken);
+    expect(renewed.refreshToken).toEqual(expect.any(String));
+    expect(renewed.refreshToken).not.toBe(first.refreshToken);
+  });
+
+  test('a refused refresh falls back to the full authorization flow', async () => {
+    const store = new MemoryTokenStore();
+    const shown: URL[] = [];
+    const oauth = new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store });
+    await callWeather(rs.url, oauth);
+    const first = store.get(rs.url)!;
+    as.revokeRefreshTokens();
+    store.set(rs.url, { ...first, accessToken: await as.accessToken(rs.url, first.clientId, -60) });
+    const before = as.tokenRequests.length;
+    await callWeather(rs.url, oauth);
+    expect(as.tokenRequests.slice(before).map((r) => r.grant_type)).toEqual(['refresh_token', 'authorization_code']);
+    expect(shown).toHaveLength(2);
+  });
+
+  test('a token past its expiresAt is refreshed before it is sent: the server never answers 401', async () => {
+    const store = new MemoryTokenStore();
+    const shown: URL[] = [];
+    await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store }));
+    const first = store.get(rs.url)!;
+    store.set(rs.url, { ...first, expiresAt: Date.now() - 1000 });
+    // A new OAuthClient (a new run of the host): it finds the metadata at the well-known URLs.
+    const statuses: number[] = [];
+    await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store }), noteStatuses(statuses));
+    expect(statuses).not.toContain(401);
+    expect(shown).toHaveLength(1);
+    expect(as.tokenRequests.at(-1)).toEqual(expect.objectContaining({ grant_type: 'refresh_token', refresh_token: first.refreshToken, resource: rs.url }));
+    expect(store.get(rs.url)!.expiresAt).toBeGreaterThan(Date.now());
   });
 
   test('a token held for another resource is never sent to this one', async () => {
@@ -111,8 +195,8 @@ describe('OAuth 2.1 against a local authorization server', () => {
   });
 });
 
-describe('an authorization response from another issuer', () => {
-  test('is refused (RFC 9207 iss), and no token is requested', async () => {
+describe('issuer checks', () => {
+  test('an authorization response from another issuer is refused (RFC 9207 iss), and no token is requested', async () => {
     const as = await startAuthorizationServer({ issInRedirect: 'other' });
     const rs = await listenAt(await freePort(), as.issuer, as.jwks, '/mcp');
     try {
@@ -122,6 +206,55 @@ describe('an authorization response from another issuer', () => {
     } finally {
       await rs.close();
       await as.close();
+    }
+  });
+
+  test('authorization server metadata naming another issuer than the one asked for is refused: no user step, no registration', async () => {
+    const as = await startAuthorizationServer({ metadataIssuer: 'other' });
+    const rs = await listenAt(await freePort(), as.issuer, as.jwks, '/mcp');
+    const shown: URL[] = [];
+    try {
+      const attempt = connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown) }).fetch() });
+      await expect(attempt).rejects.toBeInstanceOf(AuthorizationError);
+      await expect(attempt).rejects.toThrow(`The authorization server metadata at ${as.issuer}/.well-known/oauth-authorization-server is not valid for issuer ${as.issuer}`);
+      expect(shown).toEqual([]);
+      expect(as.registrations).toEqual([]);
+      expect(as.tokenRequests).toEqual([]);
+    } finally {
+      await rs.close();
+      await as.close();
+    }
+  });
+
+  test('the resource moves to another authorization server: no refresh token or client id of the old one goes to the new one, a fresh flow runs', async () => {
+    const [as1, as2] = [await startAuthorizationServer(), await startAuthorizationServer()];
+    const port = await freePort();
+    const store = new MemoryTokenStore();
+    const shown: URL[] = [];
+    let rs = await listenAt(port, as1.issuer, as1.jwks, '/mcp');
+    // The resource server restarts at the same port: no kept-alive connection to the old one may carry a request to the new one.
+    const closing: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), connection: 'close' } });
+    try {
+      await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store, fetch: closing }), closing);
+      const old = store.get(rs.url)!;
+      expect(old).toMatchObject({ issuer: as1.issuer, refreshToken: expect.any(String) });
+      // The same resource (same URL, so the same store entry) now trusts only the second server.
+      await rs.close();
+      rs = await listenAt(port, as2.issuer, as2.jwks, '/mcp');
+      const askedOfAs1 = as1.tokenRequests.length;
+      await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store }));
+      expect(store.get(rs.url)).toMatchObject({ issuer: as2.issuer, clientId: as2.registrations[0] });
+      expect(as2.tokenRequests.map((r) => r.grant_type)).toEqual(['authorization_code']);
+      expect(as2.registrations).toHaveLength(1);
+      const seenByAs2 = JSON.stringify([as2.authorizeRequests, as2.tokenRequests]);
+      expect(seenByAs2).not.toContain(old.clientId);
+      expect(seenByAs2).not.toContain(old.refreshToken);
+      expect(shown.map((url) => url.origin)).toEqual([new URL(as1.issuer).origin, new URL(as2.issuer).origin]);
+      expect(as1.tokenRequests).toHaveLength(askedOfAs1);
+    } finally {
+      await rs.close();
+      await as1.close();
+      await as2.close();
     }
   });
 });

@@ -52,6 +52,19 @@ function explain(error: unknown): string {
   return e.message ?? String(error);
 }
 
+/** How long before its `expiresAt` a token counts as expired (clock skew, the request's own time in flight). */
+const EXPIRY_LEEWAY_MS = 10_000;
+
+function expired(stored: StoredAuthorization): boolean {
+  return stored.expiresAt !== undefined && Date.now() >= stored.expiresAt - EXPIRY_LEEWAY_MS;
+}
+
+/** What discovery found for the resource: its metadata and its authorization server's. */
+interface Discovered {
+  readonly prm: ProtectedResourceMetadata;
+  readonly as: oauth.AuthorizationServer;
+}
+
 function unionScopes(...scopes: (string | undefined)[]): string | undefined {
   const all = new Set(scopes.flatMap((s) => (s ? s.split(' ').filter(Boolean) : [])));
   return all.size ? [...all].join(' ') : undefined;
@@ -67,6 +80,8 @@ export class OAuthClient {
   private readonly store: TokenStore;
   private readonly fetchImpl: typeof fetch;
   private readonly resource: string;
+  private discovered: Discovered | undefined;
+  private renewing: Promise<StoredAuthorization> | undefined;
 
   constructor(readonly serverUrl: URL, private readonly options: OAuthOptions) {
     this.store = options.store ?? new MemoryTokenStore();
@@ -75,15 +90,16 @@ export class OAuthClient {
   }
 
   /**
-   * A `fetch` for the HTTP transport: adds the bearer token, and on 401 (or 403
-   * `insufficient_scope`) authorizes and retries the request.
+   * A `fetch` for the HTTP transport: adds the bearer token (refreshed first when it has
+   * expired), and on 401 (or 403 `insufficient_scope`) authorizes and retries the request.
    */
   fetch(base: typeof fetch = fetch): typeof fetch {
     return async (input, init) => {
       let stepUps = 0;
       let authorized = false;
       for (;;) {
-        const stored = await this.store.get(this.resource);
+        let stored = await this.store.get(this.resource);
+        if (stored && !authorized && expired(stored)) stored = await this.renewExpired(stored);
         const headers = new Headers(init?.headers);
         if (stored) headers.set('authorization', `Bearer ${stored.accessToken}`);
         const response = await base(input, { ...init, headers });
@@ -113,11 +129,10 @@ export class OAuthClient {
 
   /** Gets a token for the challenge: a refresh where possible, else the full authorization code flow. */
   async authorize(challenge: BearerChallenge, stored: StoredAuthorization | undefined, stepUp: boolean): Promise<StoredAuthorization> {
-    const prm = await discoverProtectedResource(this.serverUrl, challenge.resourceMetadata, this.fetchImpl);
-    const issuer = prm.authorization_servers?.[0];
-    if (!issuer) throw new AuthorizationError(`The protected-resource metadata of ${this.resource} names no authorization server`);
-    const as = await discoverAuthorizationServer(issuer, this.fetchImpl);
+    const { prm, as } = await this.discover(challenge.resourceMetadata);
     const resource = prm.resource;
+    // Tokens, refresh token and client identity belong to the server that issued them: when the
+    // resource names another one now (a migration), none of them goes there; a fresh flow runs.
     const sameServer = stored?.issuer === as.issuer;
 
     if (!stepUp && sameServer && stored?.refreshToken) {
@@ -128,6 +143,45 @@ export class OAuthClient {
     const client = sameServer ? { clientId: stored.clientId, clientSecret: stored.clientSecret, tokenEndpointAuthMethod: stored.tokenEndpointAuthMethod } : await this.identify(as);
     const scope = this.scopeFor(challenge, prm, as, stepUp ? stored?.scope : undefined);
     return this.codeFlow(as, client, resource, scope);
+  }
+
+  /** The resource's metadata (from the challenge's URL, else the well-known ones) and its authorization server's. */
+  private async discover(resourceMetadata: string | undefined): Promise<Discovered> {
+    const prm = await discoverProtectedResource(this.serverUrl, resourceMetadata, this.fetchImpl);
+    const issuer = prm.authorization_servers?.[0];
+    if (!issuer) throw new AuthorizationError(`The protected-resource metadata of ${this.resource} names no authorization server`);
+    const as = await discoverAuthorizationServer(issuer, this.fetchImpl);
+    this.discovered = { prm, as };
+    return this.discovered;
+  }
+
+  /** One refresh of an expired token at a time, shared by the requests that found it expired. */
+  private renewExpired(stored: StoredAuthorization): Promise<StoredAuthorization> {
+    this.renewing ??= this.renew(stored).finally(() => (this.renewing = undefined));
+    return this.renewing;
+  }
+
+  /**
+   * Refreshes a token past its `expiresAt` before it is sent, saving the 401 round trip. Whatever
+   * stands in the way (no refresh token, no metadata without a challenge, another authorization
+   * server) leaves the token as it is: the 401 that follows takes the usual path. A refused
+   * refresh token is dropped from the copy returned, so that path goes straight to the full flow.
+   */
+  private async renew(stored: StoredAuthorization): Promise<StoredAuthorization> {
+    if (!stored.refreshToken) return stored;
+    let found: Discovered;
+    try {
+      found = this.discovered ?? (await this.discover(undefined));
+    } catch {
+      return stored;
+    }
+    if (found.as.issuer !== stored.issuer) return stored;
+    try {
+      return await this.refresh(found.as, stored, found.prm.resource);
+    } catch {
+      const { refreshToken: _refused, ...rest } = stored;
+      return rest;
+    }
   }
 
   /** Scope: the challenge's, else the resource's `scopes_supported`, else none; `offline_access` when the server offers it. */
