@@ -30,9 +30,21 @@ describe('request pipeline over stdio (mcp-serve)', () => {
     expect(lazy.error).toEqual({ code: -32603, message: 'Middleware "lazy" returned nothing: return next()\'s result, or a result of its own' });
   });
 
+  test('a middleware that never calls next: -32603 naming it once stepTimeoutMs passed; requests sent meanwhile are answered', async () => {
+    server.send(request('stuck-1', 'tools/call', { name: 'stuck' }));
+    expect((await server.request(request('meanwhile', 'tools/call', { name: 'time' }))).result.content[0].text).toBe('injected-time');
+    const stuck = await server.waitFor((m) => m.id === 'stuck-1', 10_000);
+    expect(stuck.error).toEqual({
+      code: -32603,
+      message: 'Middleware "stuck" did not answer within 200 ms (stepTimeoutMs), so the request was ended: a middleware must call next() or return a result',
+    });
+    await server.waitForStderr('pipeline step timed out');
+    expect((await server.request(request('after-stuck', 'tools/call', { name: 'time' }))).result.content[0].text).toBe('injected-time');
+  });
+
   test('per-caller lists hide what the guards refuse this caller, with cacheScope private', async () => {
     const list = await server.request(request(7, 'tools/list'));
-    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['time', 'lookup', 'short', 'lazy']);
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['time', 'lookup', 'short', 'lazy', 'stuck']);
     expect(list.result.cacheScope).toBe('private');
   });
 
@@ -58,7 +70,7 @@ describe('request pipeline over stdio (mcp-serve)', () => {
       expect(answer.error).toMatchObject({ code: -31429, data: { retryAfterMs: expect.any(Number), limit: 50, windowMs: 60_000 } });
       expect(answer.error.message).toContain('Rate limit exceeded: 50 calls per 60000 ms of tools/call "lookup" per caller');
     }
-    expect((await server.request(request('after-burst', 'tools/list'))).result.tools).toHaveLength(4);
+    expect((await server.request(request('after-burst', 'tools/list'))).result.tools).toHaveLength(5);
     expect((await server.request(request('after-burst-2', 'tools/call', { name: 'time' }))).result.content[0].text).toBe('injected-time');
   });
 });

@@ -73,6 +73,7 @@ export { forMethods, type Middleware, type Next, type CallResult } from './pipel
 export type { Guard as GuardFunction } from './pipeline/guard.js';
 export { scopesGuard } from './pipeline/scopes-guard.js';
 export { Pipeline, type PipelineOptions } from './pipeline/pipeline.js';
+export { DEFAULT_STEP_TIMEOUT_MS } from './pipeline/step-timeout.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions, type RateLimitStore, type RateLimitRule, type RateLimitDecision } from './pipeline/rate-limit/limiter.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';

@@ -40,6 +40,13 @@ class PipelineServer {
   silent() {
     return 'never';
   }
+  @Use(function stuck() {
+    return new Promise<never>(() => {});
+  })
+  @Tool({ input: null })
+  stuck() {
+    return 'never';
+  }
   @Tool({ input: null }) whoami(_args: unknown, ctx: ToolContext) {
     return ctx.auth?.principal ?? 'nobody';
   }
@@ -57,6 +64,7 @@ describe('request pipeline over HTTP without auth', () => {
         servers: [PipelineServer],
         middleware: [stamp],
         rateLimit: { points: 50, durationMs: 60_000 },
+        stepTimeoutMs: 200,
         telemetry: { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) },
       },
       undefined,
@@ -93,6 +101,19 @@ describe('request pipeline over HTTP without auth', () => {
   test('middleware that returns nothing: -32603 naming it', async () => {
     const res = await rpc(t.url, 4, 'tools/call', { name: 'silent' });
     expect(res.json.error).toEqual({ code: -32603, message: 'Middleware "silent" returned nothing: return next()\'s result, or a result of its own' });
+  });
+
+  test('middleware that never calls next: -32603 naming it once stepTimeoutMs passed, and the server keeps serving', async () => {
+    const stuck = rpc(t.url, 'stuck', 'tools/call', { name: 'stuck' });
+    expect((await rpc(t.url, 'meanwhile', 'tools/call', { name: 'other' })).json.result.content[0].text).toBe('other (via 127.0.0.1)');
+    const res = await stuck;
+    expect(res.json).toEqual({
+      jsonrpc: '2.0',
+      id: 'stuck',
+      error: { code: -32603, message: 'Middleware "stuck" did not answer within 200 ms (stepTimeoutMs), so the request was ended: a middleware must call next() or return a result' },
+    });
+    expect(logs.lines.find((l) => l.msg === 'pipeline step timed out')).toMatchObject({ step: 'stuck', stepTimeoutMs: 200 });
+    expect((await rpc(t.url, 'after-stuck', 'tools/call', { name: 'other' })).status).toBe(200);
   });
 
   test('the limiter at its bound under 200 concurrent calls: 429 + Retry-After for each one over, and the server keeps serving', async () => {
@@ -151,7 +172,7 @@ describe('request pipeline over HTTP with OAuth', () => {
 
   test('per-caller lists: each token sees what its guards allow, private', async () => {
     const user = await rpc(t.url, 3, 'tools/list', {}, await bearer({ role: 'user' }));
-    expect(user.json.result.tools.map((tool: { name: string }) => tool.name)).toEqual(['ping', 'other', 'silent', 'whoami']);
+    expect(user.json.result.tools.map((tool: { name: string }) => tool.name)).toEqual(['ping', 'other', 'silent', 'stuck', 'whoami']);
     expect(user.json.result.cacheScope).toBe('private');
     const admin = await rpc(t.url, 4, 'tools/list', {}, await bearer({ role: 'admin' }));
     expect(admin.json.result.tools.map((tool: { name: string }) => tool.name)).toContain('admin_only');

@@ -1,7 +1,8 @@
 import { ForbiddenError, InternalError, McpProtocolError } from '../errors/protocol-errors.js';
 import { isThenable } from '../engine/thenable.js';
 import type { PipelineCall } from './call.js';
-import { stepName } from './middleware.js';
+import { stepName } from './step-name.js';
+import type { StepTimer } from './step-timeout.js';
 
 /**
  * An access check. It answers `true` (go on) or `false` (refused: -31403 Forbidden), or throws a
@@ -28,9 +29,11 @@ function failure(guard: Guard, index: number, error: unknown, call: PipelineCall
 
 /**
  * Runs the guards in order; the first refusal wins. Synchronous guards stay synchronous: `undefined`
- * when all passed, a promise only when one of them returned one.
+ * when all passed, a promise only when one of them returned one. With a `timer`
+ * (`stepTimeoutMs`), a guard whose promise has not settled within the bound refuses the call with
+ * -32603 naming it.
  */
-export function checkGuards(guards: readonly Guard[], call: PipelineCall, from = 0): Promise<void> | undefined {
+export function checkGuards(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer, from = 0): Promise<void> | undefined {
   for (let index = from; index < guards.length; index++) {
     const guard = guards[index]!;
     let verdict: boolean | Promise<boolean>;
@@ -40,10 +43,10 @@ export function checkGuards(guards: readonly Guard[], call: PipelineCall, from =
       throw failure(guard, index, error, call);
     }
     if (isThenable(verdict)) {
-      return (verdict as Promise<boolean>).then(
+      return (timer ? timer.bound(verdict, guard, index, call) : verdict).then(
         (allowed) => {
           if (allowed !== true) throw refusal(guard, index, call);
-          return checkGuards(guards, call, index + 1);
+          return checkGuards(guards, call, timer, index + 1);
         },
         (error: unknown) => {
           throw failure(guard, index, error, call);
@@ -56,9 +59,9 @@ export function checkGuards(guards: readonly Guard[], call: PipelineCall, from =
 }
 
 /** Whether every guard lets `call` through (for per-caller lists): refusals and throws are both "no". */
-export async function allowedBy(guards: readonly Guard[], call: PipelineCall): Promise<boolean> {
+export async function allowedBy(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer): Promise<boolean> {
   try {
-    await checkGuards(guards, call);
+    await checkGuards(guards, call, timer);
     return true;
   } catch {
     return false;

@@ -2,6 +2,8 @@ import { InternalError } from '../errors/protocol-errors.js';
 import type { RawJson } from '../engine/raw-json.js';
 import type { Result } from '../protocol/types.js';
 import type { PipelineCall } from './call.js';
+import { stepName } from './step-name.js';
+import type { StepTimer, StepWatch } from './step-timeout.js';
 
 /**
  * What a request produces: a result object, or a list page serialized at start-up (`RawJson`,
@@ -26,37 +28,72 @@ export type Next = () => Promise<CallResult>;
  */
 export type Middleware = (call: PipelineCall, next: Next) => Promise<CallResult> | CallResult;
 
-/** The name of a middleware or guard in errors: its function name, else its place in the chain. */
-export function stepName(step: (...args: never[]) => unknown, index: number, what: string): string {
-  return step.name ? step.name : `${what} #${index + 1}`;
-}
-
 /**
  * Runs `chain` around `terminal`, outermost first. A middleware that returns nothing (neither a
  * result nor `next()`'s), returns something other than a result object, or calls `next` twice is a
- * bug in it: -32603 that names it.
+ * bug in it: -32603 that names it. With a `timer` (`stepTimeoutMs`), a middleware whose own code —
+ * before it calls `next()`, and after that settles — runs longer than the bound ends the request
+ * with -32603 naming it, and a `next()` it calls afterwards runs nothing.
  */
-export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal, timer?: StepTimer): Promise<CallResult> | CallResult {
   if (chain.length === 0) return terminal();
-  const step = async (index: number): Promise<CallResult> => {
-    if (index === chain.length) return terminal();
-    const middleware = chain[index]!;
-    let called = false;
-    const next: Next = () => {
-      if (called) return Promise.reject(new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() more than once`));
-      called = true;
-      return step(index + 1);
+  if (timer === undefined) return step(chain, 0, call, terminal, undefined);
+  return new Promise<CallResult>((resolve, reject) => {
+    const watch = timer.watch(call, reject);
+    step(chain, 0, call, terminal, watch).then(
+      (result) => {
+        watch.disarm();
+        resolve(result);
+      },
+      (error: unknown) => {
+        watch.disarm();
+        reject(error);
+      },
+    );
+  });
+}
+
+async function step(chain: readonly Middleware[], index: number, call: PipelineCall, terminal: Terminal, watch: StepWatch | undefined): Promise<CallResult> {
+  if (index === chain.length) return terminal();
+  const middleware = chain[index]!;
+  let called = false;
+  let answered = false;
+  const next: Next = () => {
+    if (watch?.expired) return Promise.reject(new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() after its request was ended (stepTimeoutMs)`));
+    if (called) return Promise.reject(new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() more than once`));
+    called = true;
+    if (watch === undefined) return step(chain, index + 1, call, terminal, undefined);
+    // The rest of the chain runs on its own clock; this middleware's resumes when it settles.
+    watch.disarm();
+    const resume = () => {
+      if (!answered) watch.arm('Middleware', middleware, index);
     };
-    const result = await middleware(call, next);
-    if (result === undefined || result === null) {
-      throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned nothing: return next()'s result, or a result of its own`);
-    }
-    if (typeof result !== 'object' || Array.isArray(result)) {
-      throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned ${Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a result object`);
-    }
-    return result;
+    return step(chain, index + 1, call, terminal, watch).then(
+      (result) => {
+        resume();
+        return result;
+      },
+      (error: unknown) => {
+        resume();
+        throw error;
+      },
+    );
   };
-  return step(0);
+  watch?.arm('Middleware', middleware, index);
+  let result: CallResult;
+  try {
+    result = await middleware(call, next);
+  } finally {
+    answered = true;
+    watch?.disarm();
+  }
+  if (result === undefined || result === null) {
+    throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned nothing: return next()'s result, or a result of its own`);
+  }
+  if (typeof result !== 'object' || Array.isArray(result)) {
+    throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned ${Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a result object`);
+  }
+  return result;
 }
 
 /** The method's own handler at the end of the chain; it may answer synchronously (list pages do). */

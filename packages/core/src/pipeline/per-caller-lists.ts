@@ -5,6 +5,7 @@ import { ListPages, type ListItem } from '../registry/list-pages.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
 import { PipelineCall, type CallDescription } from './call.js';
 import { allowedBy, type Guard } from './guard.js';
+import type { StepTimer } from './step-timeout.js';
 
 /** The four lists, by the key their result carries. */
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
@@ -72,12 +73,13 @@ export class PerCallerLists {
   constructor(
     private readonly settings: ListSettings,
     private readonly guardsOf: (entry: Entry) => readonly Guard[],
+    private readonly timer?: StepTimer,
   ) {}
 
   async page(kind: ListKind, list: CallDescription, registry: Registry, cursor: unknown): Promise<RawJson> {
     const spec = LISTS[kind];
     const items = spec.items(registry);
-    const visible = await Promise.all(items.map((entry) => allowedBy(this.guardsOf(entry), new PipelineCall(new ItemCall(list, spec.method, spec.resolved(entry)), true))));
+    const visible = await Promise.all(items.map((entry) => allowedBy(this.guardsOf(entry), new PipelineCall(new ItemCall(list, spec.method, spec.resolved(entry)), true), this.timer)));
     const key = `${kind}:${visible.map((v) => (v ? '1' : '0')).join('')}`;
     let views = this.views.get(registry);
     if (!views) this.views.set(registry, (views = new Map()));

@@ -8,6 +8,7 @@ import { runChain, type CallResult, type Middleware, type Terminal } from './mid
 import { PerCallerLists, type ListKind } from './per-caller-lists.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit/limiter.js';
 import { scopesGuard } from './scopes-guard.js';
+import { StepTimer } from './step-timeout.js';
 import { Telemetry, type TelemetryOptions } from './telemetry.js';
 
 /** The request-pipeline options of `createServer` (and so of `mcpPlugin` and `serveStdio`). */
@@ -26,6 +27,12 @@ export interface PipelineOptions {
   lists?: 'public' | 'per-caller';
   /** OpenTelemetry spans and the duration histogram (default: the global providers, a no-op without an SDK), or `false`. */
   telemetry?: TelemetryOptions | false;
+  /**
+   * How long one guard or middleware may run on its own — not counting the rest of the chain it
+   * hands on to with `next()`, nor the handler — before the request is answered with -32603
+   * naming it (default 30,000 ms, {@link DEFAULT_STEP_TIMEOUT_MS}), or `false` for no bound.
+   */
+  stepTimeoutMs?: number | false;
 }
 
 type Entry = ToolEntry | PromptEntry | ResourceEntry;
@@ -54,6 +61,7 @@ export class Pipeline {
   private readonly guards: readonly Guard[];
   private readonly limiter: RateLimiter | undefined;
   private readonly telemetry: Telemetry | undefined;
+  private readonly timer: StepTimer | undefined;
   private readonly serverSteps: Steps;
   private readonly composed = new WeakMap<Entry, Steps>();
   /** Set when lists are per caller. */
@@ -65,12 +73,13 @@ export class Pipeline {
     this.middleware = functions(options.middleware, 'middleware');
     this.guards = functions(options.guards, 'guards');
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {});
+    this.timer = StepTimer.create(options.stepTimeoutMs);
     this.telemetry = options.telemetry === false ? undefined : Telemetry.create(options.telemetry);
     this.serverSteps = { guards: this.guards, middleware: this.middleware };
     this.everyRequest = this.telemetry !== undefined || this.guards.length > 0 || this.middleware.length > 0;
     const lists = options.lists ?? 'public';
     if (lists !== 'public' && lists !== 'per-caller') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
-    this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards) : undefined;
+    this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards, this.timer) : undefined;
   }
 
   /**
@@ -110,10 +119,10 @@ export class Pipeline {
 
   private guarded(steps: Steps, call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
     if (steps.guards.length > 0) {
-      const pending = checkGuards(steps.guards, call);
-      if (pending) return pending.then(() => runChain(steps.middleware, call, terminal));
+      const pending = checkGuards(steps.guards, call, this.timer);
+      if (pending) return pending.then(() => runChain(steps.middleware, call, terminal, this.timer));
     }
-    return runChain(steps.middleware, call, terminal);
+    return runChain(steps.middleware, call, terminal, this.timer);
   }
 
   private stepsFor(entry: Entry): Steps {
