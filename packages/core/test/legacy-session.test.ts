@@ -1,6 +1,6 @@
-import { Cancellation, encodeMessage, McpServer, Resource, Tool, type JsonRpcNotification, type JsonRpcRequest, type ToolContext } from '@decorum/core';
+import { McpServer, Resource, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
-import { harness } from '../../../test/support/engine-harness.js';
+import { legacySession } from './support/legacy-session.js';
 
 @McpServer({ name: 'legacy-core', version: '1.0.0' })
 class Shapes {
@@ -33,18 +33,9 @@ class Shapes {
   }
 }
 
-/** A legacy session on the core alone: what it sends, and the wire JSON of its answers. */
 function session(capabilities: object = {}) {
-  const { server } = harness([Shapes]);
-  const sent: Array<JsonRpcRequest | JsonRpcNotification> = [];
-  const legacy = server.openLegacySession((m) => sent.push(m));
-  let id = 0;
-  const request = async (method: string, params?: object) => {
-    const response = await legacy.handleRequest({ jsonrpc: '2.0', id: ++id, method, ...(params ? { params: params as never } : {}) }, { cancellation: new Cancellation(), notify: (n) => sent.push(n) });
-    return JSON.parse(encodeMessage(response!)) as Record<string, any>;
-  };
-  const init = () => request('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } });
-  return { server, legacy, sent, request, init };
+  const s = legacySession([Shapes]);
+  return { ...s, init: () => s.init('2025-11-25', capabilities) };
 }
 
 describe('legacy sessions (core)', () => {
@@ -108,5 +99,52 @@ describe('legacy sessions (core)', () => {
     s.legacy.close();
     s.server.notifyResourceUpdated('mem://a');
     expect(s.sent).toHaveLength(2);
+  });
+});
+
+@McpServer({ name: 'legacy-pages', version: '1.0.0' })
+class Shelves {
+  @Resource({ uri: 'mem://shelf/1' }) one() {
+    return '1';
+  }
+
+  @Resource({ uri: 'mem://shelf/2' }) two() {
+    return '2';
+  }
+
+  @Resource({ uri: 'mem://shelf/3' }) three() {
+    return '3';
+  }
+}
+
+describe('legacy pagination', () => {
+  /** Every page of `method` on a legacy session, following nextCursor. */
+  async function walk(request: (method: string, params?: object) => Promise<Record<string, any>>, method: string, key: string) {
+    const pages: Array<Record<string, any>> = [];
+    let cursor: string | undefined;
+    do {
+      const { result } = await request(method, cursor === undefined ? undefined : { cursor });
+      pages.push(result);
+      cursor = result.nextCursor;
+    } while (cursor !== undefined && pages.length < 10);
+    return { pages, names: pages.flatMap((page) => page[key].map((item: { name: string }) => item.name)) };
+  }
+
+  test('a cursor walk over tools/list and resources/list visits every item once, in legacy-shaped pages', async () => {
+    const s = legacySession([Shapes, Shelves], { pageSize: 2 });
+    await s.init();
+    const tools = await walk(s.request, 'tools/list', 'tools');
+    expect(tools.names).toEqual(['answer', 'boxed', 'remember', 'ask']);
+    expect(tools.pages.map((page) => page.tools.length)).toEqual([2, 2]);
+    const resources = await walk(s.request, 'resources/list', 'resources');
+    expect(resources.names).toEqual(['a', 'one', 'two', 'three']);
+    for (const page of [...tools.pages, ...resources.pages]) for (const modern of ['resultType', 'ttlMs', 'cacheScope', '_meta']) expect(page).not.toHaveProperty(modern);
+  });
+
+  test('a forged cursor is -32602 on a legacy session, which keeps serving', async () => {
+    const s = legacySession([Shapes], { pageSize: 2 });
+    await s.init();
+    expect((await s.request('tools/list', { cursor: 'not-a-cursor' })).error).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor') });
+    expect((await s.request('tools/list')).result.tools).toHaveLength(2);
   });
 });

@@ -1,12 +1,18 @@
 /**
  * Result shaping for the legacy era. Modern results carry keys 2025-11-25 does not know
  * (`resultType`, `ttlMs`, `cacheScope`, `serverInfo` in `_meta`); legacy tool schemas and
- * `structuredContent` must be objects at the root. Lists are pre-serialized pages, reshaped
- * once per page (and so once per registry version), never per request.
+ * `structuredContent` must be objects at the root; and a session that negotiated an older
+ * revision gets only what that revision's schema defines (see revision-features.ts): no
+ * `structuredContent`, titles or resource links before 2025-06-18, no audio or tool annotations
+ * before 2025-03-26. Lists are pre-serialized pages, reshaped once per page and revision (and so
+ * once per registry version), never per request. Anything a handler returned is copied before it
+ * changes, since it may be shared with other sessions.
  */
 import { RawJson } from '../engine/raw-json.js';
 import { META } from '../protocol/meta-keys.js';
-import type { JsonObject, Result } from '../protocol/types.js';
+import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
+import { revisionHas } from './revision-features.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
 
 function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,32 +29,150 @@ function stripModernKeys(result: JsonObject): void {
   }
 }
 
-/** A tool as a legacy client sees it: an output schema must describe an object, else it is left out. */
-function legacyTool(tool: JsonObject): JsonObject {
-  const output = tool.outputSchema;
-  if (output !== undefined && !(isPlainObject(output) && output.type === 'object')) delete tool.outputSchema;
-  return tool;
+/** A copy of `item` without `keys` (the item itself when it has none of them). */
+function without(item: JsonObject, keys: readonly string[]): JsonObject {
+  if (!keys.some((key) => key in item)) return item;
+  const copy = { ...item };
+  for (const key of keys) delete copy[key];
+  return copy;
 }
 
-const legacyPages = new WeakMap<RawJson, RawJson>();
+/** The keys of a tool, resource, template, prompt or resource link that `version` does not define. */
+function unknownDescriptorKeys(version: string): string[] {
+  const keys: string[] = [];
+  if (!revisionHas(version, 'icons')) keys.push('icons');
+  if (!revisionHas(version, 'titles')) keys.push('title');
+  if (!revisionHas(version, 'itemMeta')) keys.push('_meta');
+  return keys;
+}
 
-function legacyPage(page: RawJson): RawJson {
-  let shaped = legacyPages.get(page);
-  if (!shaped) {
-    const result = JSON.parse(page.json) as JsonObject;
-    stripModernKeys(result);
-    if (Array.isArray(result.tools)) result.tools = (result.tools as JsonObject[]).map(legacyTool);
-    shaped = new RawJson(JSON.stringify(result));
-    legacyPages.set(page, shaped);
+/** `annotations` without `lastModified` where the revision lacks it (dropped when nothing is left). */
+function withAnnotations(item: JsonObject, version: string): JsonObject {
+  const annotations = item.annotations;
+  if (revisionHas(version, 'lastModified') || !isPlainObject(annotations) || !('lastModified' in annotations)) return item;
+  const { lastModified: _dropped, ...rest } = annotations;
+  const copy = { ...item };
+  if (Object.keys(rest).length > 0) copy.annotations = rest;
+  else delete copy.annotations;
+  return copy;
+}
+
+/** A resource, resource template or prompt (with its arguments' titles) as `version` defines it. */
+function legacyDescriptor(item: JsonObject, version: string): JsonObject {
+  let shaped = withAnnotations(without(item, unknownDescriptorKeys(version)), version);
+  if (!revisionHas(version, 'titles') && Array.isArray(shaped.arguments)) {
+    shaped = { ...shaped, arguments: (shaped.arguments as JsonObject[]).map((argument) => without(argument, ['title'])) };
   }
   return shaped;
 }
 
-/** Reshapes a modern result (the engine's answer) for a legacy session, in place where it can. */
-export function legacyResult(result: Result | RawJson): JsonObject | RawJson {
-  if (result instanceof RawJson) return legacyPage(result);
+/** A tool as a legacy client sees it: an output schema must describe an object, else it is left out. */
+function legacyTool(tool: JsonObject, version: string): JsonObject {
+  const drop = unknownDescriptorKeys(version);
+  const output = tool.outputSchema;
+  if (!revisionHas(version, 'structuredOutput') || (output !== undefined && !(isPlainObject(output) && output.type === 'object'))) drop.push('outputSchema');
+  if (!revisionHas(version, 'toolAnnotations')) drop.push('annotations');
+  return without(tool, drop);
+}
+
+/** A resource link said in words, for revisions without `resource_link` blocks. */
+function linkAsText(link: JsonObject): JsonObject {
+  const label = typeof link.title === 'string' ? link.title : String(link.name);
+  const description = typeof link.description === 'string' ? `\n${link.description}` : '';
+  const text: JsonObject = { type: 'text', text: `Resource "${label}": ${String(link.uri)}${description}` };
+  if (link.annotations !== undefined) text.annotations = link.annotations;
+  return text;
+}
+
+/** An audio block said in words, for 2024-11-05 (which has text, image and resource blocks only). */
+function audioAsText(audio: JsonObject, version: string): JsonObject {
+  const text: JsonObject = { type: 'text', text: `[audio (${String(audio.mimeType)}) left out: MCP ${version} has no audio content]` };
+  if (audio.annotations !== undefined) text.annotations = audio.annotations;
+  return text;
+}
+
+/** One content block of a tool result or prompt message, as `version` defines it. */
+function legacyContent(block: unknown, version: string): unknown {
+  if (!isPlainObject(block)) return block;
+  let shaped = block;
+  if (shaped.type === 'resource_link' && !revisionHas(version, 'resourceLinks')) shaped = linkAsText(shaped);
+  else if (shaped.type === 'audio' && !revisionHas(version, 'audioContent')) shaped = audioAsText(shaped, version);
+  if (shaped.type === 'resource_link') shaped = without(shaped, unknownDescriptorKeys(version));
+  else if (!revisionHas(version, 'itemMeta')) {
+    shaped = without(shaped, ['_meta']);
+    if (shaped.type === 'resource' && isPlainObject(shaped.resource) && '_meta' in shaped.resource)
+      shaped = { ...shaped, resource: without(shaped.resource, ['_meta']) };
+  }
+  return withAnnotations(shaped, version);
+}
+
+function mapList(result: JsonObject, key: string, shape: (item: JsonObject) => JsonObject): void {
+  const list = result[key];
+  if (Array.isArray(list)) result[key] = list.map((item) => (isPlainObject(item) ? shape(item) : item));
+}
+
+/**
+ * How each method's result changes for a revision older than the latest legacy one (the latest
+ * one only loses the modern keys, and tool output schemas that do not describe an object).
+ */
+const OLDER_REVISION_SHAPES: Record<string, (result: JsonObject, version: string) => void> = {
+  'tools/list': (result, version) => mapList(result, 'tools', (tool) => legacyTool(tool, version)),
+  'resources/list': (result, version) => mapList(result, 'resources', (item) => legacyDescriptor(item, version)),
+  'resources/templates/list': (result, version) => mapList(result, 'resourceTemplates', (item) => legacyDescriptor(item, version)),
+  'prompts/list': (result, version) => mapList(result, 'prompts', (item) => legacyDescriptor(item, version)),
+  'tools/call': (result, version) => {
+    if (!revisionHas(version, 'structuredOutput')) delete result.structuredContent;
+    if (Array.isArray(result.content)) result.content = result.content.map((block) => legacyContent(block, version));
+  },
+  'prompts/get': (result, version) =>
+    mapList(result, 'messages', (message) => ({ ...message, content: legacyContent(message.content, version) as JsonObject })),
+  'resources/read': (result, version) => {
+    if (!revisionHas(version, 'itemMeta')) mapList(result, 'contents', (contents) => without(contents, ['_meta']));
+  },
+};
+
+function shape(method: string, result: JsonObject, version: string): void {
   stripModernKeys(result);
+  if (method === 'tools/list' && version === LATEST_LEGACY_PROTOCOL_VERSION) mapList(result, 'tools', (tool) => legacyTool(tool, version));
+  else if (version !== LATEST_LEGACY_PROTOCOL_VERSION) OLDER_REVISION_SHAPES[method]?.(result, version);
   // Legacy structuredContent is an object; a tool whose output is not one keeps its text block.
   if ('structuredContent' in result && !isPlainObject(result.structuredContent)) delete result.structuredContent;
+}
+
+const legacyPages = new WeakMap<RawJson, Map<string, RawJson>>();
+
+function legacyPage(method: string, page: RawJson, version: string): RawJson {
+  let byVersion = legacyPages.get(page);
+  if (!byVersion) legacyPages.set(page, (byVersion = new Map()));
+  let shaped = byVersion.get(version);
+  if (!shaped) {
+    const result = JSON.parse(page.json) as JsonObject;
+    shape(method, result, version);
+    shaped = new RawJson(JSON.stringify(result));
+    byVersion.set(version, shaped);
+  }
+  return shaped;
+}
+
+/**
+ * Reshapes a modern result (the engine's answer to `method`) for a legacy session that
+ * negotiated `version`: the result object itself changes (the engine made it for this request);
+ * what a handler returned inside it is copied where it changes.
+ */
+export function legacyResult(method: string, result: Result | RawJson, version: string): JsonObject | RawJson {
+  if (result instanceof RawJson) return legacyPage(method, result, version);
+  shape(method, result, version);
   return result;
+}
+
+/** A notification of a request (progress, log) as `version` defines it: 2024-11-05 progress has no message. */
+export function legacyNotification(notification: JsonRpcNotification, version: string): JsonRpcNotification {
+  if (
+    notification.method !== 'notifications/progress' ||
+    revisionHas(version, 'progressMessage') ||
+    !notification.params ||
+    !('message' in notification.params)
+  )
+    return notification;
+  return { ...notification, params: without(notification.params, ['message']) };
 }

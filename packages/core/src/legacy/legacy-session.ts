@@ -23,7 +23,8 @@ import {
   type RequestId,
 } from '../protocol/types.js';
 import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './client-requests.js';
-import { legacyResult } from './legacy-results.js';
+import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilities } from './legacy-capabilities.js';
+import { legacyNotification, legacyResult } from './legacy-results.js';
 import { LiveSeam } from './live-asks.js';
 import { negotiateLegacyVersion } from './versions.js';
 
@@ -57,6 +58,7 @@ function ok(id: RequestId, result: JsonObject = {}): LegacyStep {
  */
 export class LegacySession implements LegacySessionView {
   protocolVersion = '';
+  /** The client's capabilities as the negotiated revision reads them (see legacy-capabilities.ts). */
   clientCapabilities: ClientCapabilities = {};
   clientInfo: Implementation | undefined;
   logLevel: LoggingLevel | undefined;
@@ -116,13 +118,15 @@ export class LegacySession implements LegacySessionView {
     if (channel.cancellation) this.inFlight.set(id, channel.cancellation);
     let response: EngineResponse | undefined;
     try {
-      response = await this.engine.execute(prepared, { ...channel, asks: new LiveSeam(this, requestOutlet) });
+      // Progress and log notifications go out as the negotiated revision defines them.
+      const notify = (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion));
+      response = await this.engine.execute(prepared, { ...channel, notify, asks: new LiveSeam(this, requestOutlet) });
     } finally {
       if (channel.cancellation) this.inFlight.delete(id);
     }
     if (response === undefined) return undefined;
     if (isErrorResponse(response)) return legacyCodes(response);
-    return { jsonrpc: '2.0', id: response.id, result: legacyResult(response.result) as RawJson };
+    return { jsonrpc: '2.0', id: response.id, result: legacyResult(prepared.request.method, response.result, this.protocolVersion) as RawJson };
   }
 
   /** Client notifications: `initialized`, `cancelled` (aborts the request it names), `roots/list_changed`. */
@@ -164,7 +168,7 @@ export class LegacySession implements LegacySessionView {
       throw new InvalidParamsError('Invalid params: initialize needs params.clientInfo ({ name, version })');
     }
     this.protocolVersion = negotiateLegacyVersion(params.protocolVersion);
-    this.clientCapabilities = params.capabilities as ClientCapabilities;
+    this.clientCapabilities = legacyClientCapabilities(params.capabilities as ClientCapabilities, this.protocolVersion);
     this.clientInfo = params.clientInfo as unknown as Implementation;
     this.initialized = true;
     this.subscription = this.engine.state.live.bus.subscribe({
@@ -176,7 +180,11 @@ export class LegacySession implements LegacySessionView {
       onDrain: (listener) => listener(),
     });
     const { state } = this.engine;
-    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities: serverCapabilities(state) as JsonObject, serverInfo: state.info as unknown as JsonObject };
+    const result: JsonObject = {
+      protocolVersion: this.protocolVersion,
+      capabilities: legacyServerCapabilities(serverCapabilities(state), this.protocolVersion),
+      serverInfo: legacyImplementation(state.info, this.protocolVersion),
+    };
     if (state.instructions) result.instructions = state.instructions;
     return ok(request.id, result);
   }

@@ -12,7 +12,7 @@ import { checkContent } from '../mrtr/elicitation-schema.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../mrtr/input-types.js';
 import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
 import type { ClientRequestOutlet, ClientRequests } from './client-requests.js';
-import { isAtLeast } from './versions.js';
+import { revisionHas } from './revision-features.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the asks need to know of their session. */
@@ -39,8 +39,9 @@ class LiveAsks implements HandlerAsks {
     const ask = elicitAsk(params, this.session.clientCapabilities);
     if (!ask.ok) return missingCapability(ask, options, WHERE);
     const sent = { ...(ask.request as { params: JsonObject }).params };
-    // `mode` arrived in 2025-11-25 (and url mode with it, which needs an elicitationId).
-    if (!isAtLeast(this.session.protocolVersion, '2025-11-25')) delete sent.mode;
+    // `mode` arrived in 2025-11-25 (and url mode with it, which needs an elicitationId); older
+    // revisions' capabilities offer forms only (legacy-capabilities.ts).
+    if (!revisionHas(this.session.protocolVersion, 'elicitationModes')) delete sent.mode;
     else if (sent.mode === 'url') sent.elicitationId = randomUUID();
     const answer = await this.send(ask, sent);
     if (!isElicitAnswer(answer)) throw new ClientRequestFailedError('The client answered elicitation/create with something that is not an ElicitResult ({ action, content? })');
