@@ -6,8 +6,9 @@ const text = (result: { content: unknown[] }) => (result.content[0] as { text: s
 /** Each bad server gets a clear error; the host keeps serving the good one. */
 describe('bad servers behind one host', () => {
   let host: McpHost;
+  const warnings: string[] = [];
   beforeAll(async () => {
-    host = new McpHost({ approve: () => true, timeoutMs: 3000 });
+    host = new McpHost({ approve: () => true, timeoutMs: 3000, listTimeoutMs: 2000, onWarning: (w) => warnings.push(w) });
     await host.connect('weather', weatherStdio());
   });
   afterAll(() => host.close());
@@ -51,5 +52,24 @@ describe('bad servers behind one host', () => {
     await expect(stuck).rejects.toBeInstanceOf(RequestTimeoutError);
     const names = (await host.listTools()).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['weather_weather_current', 'stuck_echo', 'huge_echo']));
+  });
+
+  test('one server never answering tools/list is left out of the merged list after listTimeoutMs, its request cancelled; the others are listed', async () => {
+    let stderr = '';
+    let cancelled!: () => void;
+    const cancelledSeen = new Promise<void>((resolve) => (cancelled = resolve));
+    // The request timeout (60 s) is far beyond the test's: only the host's list timeout can end the wait.
+    await host.connect('hung', { ...fixture('bad-server.mjs', 'silent-list'), stderr: (text) => ((stderr += text), /cancelled \d+/.test(stderr) && cancelled()) }, { timeoutMs: 60_000 });
+    try {
+      const names = (await host.listTools()).map((t) => t.name);
+      expect(names).toContain('weather_weather_current');
+      expect(names.some((n) => n.startsWith('hung_'))).toBe(false);
+      expect(warnings).toContainEqual(expect.stringMatching(/^Server hung could not list: The server did not answer tools\/list within 2000 ms/));
+      expect(host.status().find((s) => s.name === 'hung')).toMatchObject({ state: 'connected', error: expect.any(RequestTimeoutError) });
+      await cancelledSeen;
+      await stillServing();
+    } finally {
+      await host.disconnect('hung');
+    }
   });
 });

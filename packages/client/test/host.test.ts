@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { McpHost, CallRefusedError, ClientUsageError, ConnectionClosedError, StdioTransport, UnknownTargetError, type ToolCall } from '@decorum/client';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
+import { until } from '../../fastify/test/support/legacy-client.js';
 import { everythingStdio, fixture, serveHttp, weatherStdio, type HttpServer } from './support/servers.js';
 
 const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
@@ -95,18 +96,31 @@ describe('McpHost over three servers', () => {
     spy.mockRestore();
   });
 
-  test('list-changed invalidates at once (the host listens to modern servers)', async () => {
-    const before = (await host.listTools()).map((t) => t.name);
-    const added = before.includes('files_test_added_tool');
-    const client = host.client('files');
-    const changed = new Promise<void>((resolve) => {
-      const off = client.onChange(() => (off(), resolve()));
-    });
-    answer = true;
-    await host.callTool('files_test_trigger_tool_change');
-    await changed;
-    const after = (await host.listTools()).map((t) => t.name);
-    expect(after.includes('files_test_added_tool')).toBe(!added);
+  test('list-changed invalidates at once: within a ttlMs of an hour, the list is fetched again after the notification only', async () => {
+    const hourly = await serveHttp({ servers: [EverythingServer], cache: { lists: { ttlMs: 3_600_000, cacheScope: 'public' } } });
+    const watching = new McpHost({ approve: () => true });
+    try {
+      await watching.connect('live', { url: hourly.url });
+      const client = watching.client('live');
+      const spy = jest.spyOn(client.transport, 'request');
+      const lists = () => spy.mock.calls.filter(([r]) => r.method === 'tools/list').length;
+      // The host's listen stream is acknowledged: the notification cannot pass unseen.
+      await until(() => watching.status()[0].watching || undefined);
+      const before = (await watching.listTools()).map((t) => t.name);
+      await watching.listTools();
+      expect(lists()).toBe(1);
+      const changed = new Promise<void>((resolve) => {
+        const off = client.onChange(() => (off(), resolve()));
+      });
+      await watching.callTool('live_test_trigger_tool_change');
+      await changed;
+      const after = (await watching.listTools()).map((t) => t.name);
+      expect(lists()).toBe(2);
+      expect(after.includes('live_test_added_tool')).toBe(!before.includes('live_test_added_tool'));
+    } finally {
+      await watching.close();
+      await hourly.close();
+    }
   });
 
   test('names: a server cannot be named with "_", and a tool name cannot route to another server', async () => {

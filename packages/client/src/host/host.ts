@@ -2,7 +2,7 @@ import type { JsonObject, PromptDescriptor, ResourceDescriptor, ToolDefinition }
 import type { McpClient, RequestOptions } from '../client.js';
 import { connect } from '../connect.js';
 import type { ConnectOptions, ServerLocation } from '../transports/for-location.js';
-import { ClientUsageError, UnknownTargetError } from '../errors.js';
+import { ClientUsageError, RequestTimeoutError, UnknownTargetError } from '../errors.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../results.js';
 import type { Subscription } from '../subscriptions.js';
 import { checkApproval, type ApprovalPolicy, type Approve, type ToolCall } from './approval.js';
@@ -32,8 +32,10 @@ export interface ServerStatus {
   readonly name: string;
   readonly state: 'connected' | 'failed' | 'closed';
   readonly era?: 'modern' | 'legacy';
-  /** The last failure (a dead connection, or a list that could not be fetched). */
+  /** The last failure (a dead connection, or a list that could not be fetched in time). */
   readonly error?: Error;
+  /** True from the server's acknowledgement of the host's `subscriptions/listen` for list changes (modern servers that announce them) until that subscription ends. */
+  readonly watching: boolean;
 }
 
 /** Options of {@link McpHost}. */
@@ -48,12 +50,18 @@ export interface McpHostOptions extends ConnectOptions {
   fallbackTtlMs?: number;
   /** Open a `subscriptions/listen` per modern server that announces list changes (default true). */
   watch?: boolean;
+  /**
+   * How long one server may take to list (all pages) before the merged list goes on without it,
+   * with a warning (default 10 s): one hung server must not hold up every other server's list.
+   */
+  listTimeoutMs?: number;
 }
 
 interface Connection {
   readonly name: string;
   readonly client: McpClient;
   watch?: Subscription;
+  watching: boolean;
   error?: Error;
   closed: boolean;
 }
@@ -73,9 +81,9 @@ export class McpHost {
   async connect(name: string, location: ServerLocation, options: ConnectOptions = {}): Promise<McpClient> {
     checkServerName(name);
     if (this.connections.has(name)) throw new ClientUsageError(`A server named ${JSON.stringify(name)} is already connected`);
-    const { approve: _a, policy: _p, watch: _w, fallbackTtlMs, ...clientOptions } = this.options;
+    const { approve: _a, policy: _p, watch: _w, listTimeoutMs: _l, fallbackTtlMs, ...clientOptions } = this.options;
     const client = await connect(location, { cache: { fallbackTtlMs: fallbackTtlMs ?? 60_000 }, ...clientOptions, ...options });
-    const connection: Connection = { name, client, closed: false };
+    const connection: Connection = { name, client, watching: false, closed: false };
     this.connections.set(name, connection);
     client.onClose((error) => {
       connection.closed = true;
@@ -110,22 +118,23 @@ export class McpHost {
       state: c.closed ? (c.error ? 'failed' : 'closed') : 'connected',
       ...(!c.closed && { era: c.client.era }),
       ...(c.error && { error: c.error }),
+      watching: c.watching,
     }));
   }
 
   /** Every server's tools, namespaced. A server that fails is left out (see {@link status}). */
   async listTools(): Promise<HostTool[]> {
-    return this.merge((client) => client.tools(), (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }));
+    return this.merge('tools/list', (client, options) => client.tools(options), (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }));
   }
 
   /** Every server's prompts, namespaced. A server that fails is left out. */
   async listPrompts(): Promise<HostPrompt[]> {
-    return this.merge((client) => client.prompts(), (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }));
+    return this.merge('prompts/list', (client, options) => client.prompts(options), (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }));
   }
 
   /** Every server's resources, namespaced. A server that fails is left out. */
   async listResources(): Promise<HostResource[]> {
-    return this.merge((client) => client.resources(), (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }));
+    return this.merge('resources/list', (client, options) => client.resources(options), (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }));
   }
 
   /**
@@ -176,20 +185,28 @@ export class McpHost {
     throw new UnknownTargetError(`Server ${connection.name} lists no tool ${JSON.stringify(own)} (asked for ${JSON.stringify(name)})`);
   }
 
-  private async merge<T extends { name: string }, U>(list: (client: McpClient) => AsyncIterable<T>, shape: (server: string, item: T) => U): Promise<U[]> {
+  private async merge<T extends { name: string }, U>(method: string, list: (client: McpClient, options: RequestOptions) => AsyncIterable<T>, shape: (server: string, item: T) => U): Promise<U[]> {
     const live = [...this.connections.values()].filter((c) => !c.closed);
+    const limitMs = this.options.listTimeoutMs ?? 10_000;
     const settled = await Promise.allSettled(
       live.map(async (connection) => {
         const items: U[] = [];
         const seen = new Set<string>();
-        for await (const item of list(connection.client)) {
-          // Names are unique per server (T-06); a repeat would make routing ambiguous.
-          if (seen.has(item.name)) {
-            this.warn(`Server ${connection.name} listed ${JSON.stringify(item.name)} twice; the repeat is left out`);
-            continue;
+        // One bound for every page of this server's list; aborting cancels the request in flight.
+        const deadline = new AbortController();
+        const timer = setTimeout(() => deadline.abort(new RequestTimeoutError(method, limitMs)), limitMs);
+        try {
+          for await (const item of list(connection.client, { signal: deadline.signal })) {
+            // Names are unique per server (T-06); a repeat would make routing ambiguous.
+            if (seen.has(item.name)) {
+              this.warn(`Server ${connection.name} listed ${JSON.stringify(item.name)} twice; the repeat is left out`);
+              continue;
+            }
+            seen.add(item.name);
+            items.push(shape(connection.name, item));
           }
-          seen.add(item.name);
-          items.push(shape(connection.name, item));
+        } finally {
+          clearTimeout(timer);
         }
         return items;
       }),
@@ -217,11 +234,17 @@ export class McpHost {
     // The client drops its cached lists as each notification passes; the host only keeps the stream open.
     const subscription = client.subscribe({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
     connection.watch = subscription;
+    subscription.acknowledged.then(
+      () => (connection.watching = true),
+      () => {},
+    );
     void (async () => {
       try {
         for await (const _ of subscription);
       } catch {
         // The connection is gone; onClose reports it.
+      } finally {
+        connection.watching = false;
       }
     })();
   }
