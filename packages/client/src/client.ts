@@ -263,6 +263,7 @@ export class McpClient {
       {
         listen: (f, signal, onAck, onChange) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange)),
         gone: () => this.closed || this.closedError !== undefined,
+        resumed: (watched) => this.forgetWatched(watched),
       },
       filter,
       options,
@@ -426,6 +427,16 @@ export class McpClient {
       off();
       if (!this.closed && !this.closedError) for (const uri of uris) await this.request('resources/unsubscribe', { uri }).catch(() => {});
     }
+  }
+
+  /** Changes to what `filter` watches may have passed unseen (a listen stream dropped): its cached results go. */
+  private forgetWatched(filter: SubscriptionFilter): void {
+    const cache = this.cache;
+    if (!cache) return;
+    if (filter.toolsListChanged) cache.invalidate({ method: 'notifications/tools/list_changed' });
+    if (filter.promptsListChanged) cache.invalidate({ method: 'notifications/prompts/list_changed' });
+    if (filter.resourcesListChanged) cache.invalidate({ method: 'notifications/resources/list_changed' });
+    for (const uri of filter.resourceSubscriptions ?? []) cache.invalidate({ method: 'notifications/resources/updated', params: { uri } });
   }
 
   private noteChange(notification: JsonRpcNotification): void {

@@ -45,6 +45,8 @@ export interface ListenSource {
   listen(filter: SubscriptionFilter, signal: AbortSignal, onAck: (honoured: SubscriptionFilter) => void, onChange: (notification: JsonRpcNotification) => void): Promise<void>;
   /** True once the connection is gone for good: no point listening again. */
   gone(): boolean;
+  /** The stream is back after a drop: what `filter` watches may have changed unseen meanwhile. */
+  resumed(filter: SubscriptionFilter): void;
 }
 
 /** How a {@link Subscription} behaves when its stream drops. */
@@ -55,7 +57,8 @@ export interface SubscriptionOptions {
 
 /**
  * A live subscription as an async iterable of {@link ChangeEvent}s. It re-listens when the
- * stream drops (yielding `reconnected` first, since changes may have been missed), and ends when
+ * stream drops (yielding `reconnected` first, since changes may have been missed; the client's
+ * cached results of what it watches are dropped then too), and ends when
  * closed, when the server ends it gracefully, or with the error that stopped it.
  */
 export class Subscription implements AsyncIterable<ChangeEvent> {
@@ -85,7 +88,10 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
         await this.source.listen(this.filter, this.controller.signal, (honoured) => {
           delay = 100;
           this.ackResolve(honoured);
-          if (attempt > 0) this.push({ type: 'reconnected' });
+          if (attempt > 0) {
+            this.source.resumed(this.filter);
+            this.push({ type: 'reconnected' });
+          }
         }, (notification) => {
           const change = changeOf(notification, this.filter);
           if (change) this.push(change);

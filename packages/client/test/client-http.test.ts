@@ -1,21 +1,8 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { connect, encodeHeaderValue, RequestCancelledError, UnauthorizedError, MessageTooLargeError } from '@decorum/client';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
+import { discoverAnswer, rawEndpoint } from './support/raw-endpoint.js';
 import { serveHttp, type HttpServer } from './support/servers.js';
-
-/** A raw HTTP endpoint answering with whatever `reply` decides, recording what the client sent. */
-async function rawEndpoint(reply: (body: any, headers: Record<string, string | string[] | undefined>, res: import('node:http').ServerResponse) => void): Promise<{ url: string; server: Server }> {
-  const server = createHttpServer((req, res) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', () => reply(text ? JSON.parse(text) : undefined, req.headers, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`, server };
-}
-
-const discoverAnswer = (id: unknown) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' } });
 
 describe('McpClient over Streamable HTTP', () => {
   let http: HttpServer;
