@@ -50,7 +50,8 @@ export interface Exchange extends ExchangeRecord {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function logUnserializable(logger: Logger, error: unknown): void {
+/** Logs a message JSON could not hold (the client gets -32603; the details stay here). */
+export function logUnserializable(logger: Logger, error: unknown): void {
   logger.error({ err: error }, 'a message could not be serialized to JSON');
 }
 const noop = (): void => {};

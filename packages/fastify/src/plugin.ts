@@ -1,4 +1,4 @@
-import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type PreparedRequest } from '@decorum/core';
+import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject, type PreparedRequest } from '@decorum/core';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -60,7 +60,8 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, (error as Error).message);
   }
   // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
-  const legacy = server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, authorize);
+  const challenge = resourceServer && ((error: JsonRpcErrorObject) => resourceServer.forbiddenChallenge(error));
+  const legacy = server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, authorize, challenge);
   return {
     legacy,
     server,
@@ -69,7 +70,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
     checkHost: hostPolicy(allowedHosts),
-    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, authorize, resourceServer && ((error) => resourceServer.forbiddenChallenge(error))),
+    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, authorize, challenge),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
 }
@@ -208,15 +209,22 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // RFC 9728 metadata, unauthenticated, at the host's well-known URIs (outside the endpoint's context).
   resourceServer?.registerMetadataRoutes(app, mountedAt);
 
-  // serveHttp answers what still runs at the end of shutdown (running-requests.ts).
+  // serveHttp answers what still runs at the end of shutdown (running-requests.ts), in both eras.
   trackEndpoint(app.server, endpoint);
+  if (legacy) trackEndpoint(app.server, legacy);
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
   let own = mountsByContext.get(app);
   if (!own) mountsByContext.set(app, (own = new Map()));
   own.set(mountedAt, server);
-  // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10).
+  // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10), and
+  // ends the legacy sessions' standalone GET streams; requests still running keep their grace
+  // period, and the sessions end once the server has closed.
   app.addHook('preClose', (done) => {
     server.closeSubscriptions();
+    legacy?.store.closeStandaloneStreams();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
     legacy?.store.closeAll();
     done();
   });

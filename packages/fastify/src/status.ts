@@ -79,6 +79,21 @@ export function errorStatus(code: number, origin: ErrorOrigin): number {
   return code === -32602 ? 400 : 500;
 }
 
+/** The pipeline's refusals: a guard's -31403 and the rate limit's -31429. */
+const PIPELINE_REFUSALS: ReadonlySet<number> = new Set([-31403, -31429]);
+
+/**
+ * The HTTP status of a JSON-RPC error answered as JSON in a legacy (2025-11-25 and earlier)
+ * session. 200, as the legacy era's servers have always answered (the official clients of those
+ * revisions turn any other status into a transport error and lose the JSON-RPC error) — except
+ * the pipeline's refusals, which keep their modern statuses: 403 (with the challenge where OAuth is
+ * on, as the MCP authorization spec asks for insufficient permission) and 429 with `Retry-After`.
+ * The 2025-11-25 transport fixes only the content type of an answer to a request, not its status.
+ */
+export function legacyErrorStatus(code: number): number {
+  return PIPELINE_REFUSALS.has(code) ? FIXED.get(code)! : RESULT_STATUS;
+}
+
 /** Status of a result response (including tool results with `isError: true`). */
 export const RESULT_STATUS = 200;
 

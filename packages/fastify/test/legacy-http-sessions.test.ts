@@ -1,7 +1,7 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { McpServer, Resource, serverOf, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
-import { parseSse, rpc, send, type HttpResult } from './support/http.js';
+import { rpc, send } from './support/http.js';
+import { initializeSession, INIT_PARAMS, legacyPost, OpenStream, until } from './support/legacy-client.js';
 import { startApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
 
@@ -31,45 +31,6 @@ class LegacyFixture {
   }
 }
 
-const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const INIT = { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'legacy-test', version: '1' } };
-
-function post(url: string, message: object, headers: Record<string, string> = {}): Promise<HttpResult> {
-  return send(url, { headers: { ...JSON_AND_SSE, ...headers }, body: JSON.stringify(message) });
-}
-
-async function initialize(url: string, params: object = INIT): Promise<{ id: string; result: any }> {
-  const res = await post(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params });
-  expect(res.status).toBe(200);
-  const id = String(res.headers['mcp-session-id']);
-  await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id });
-  return { id, result: res.json.result };
-}
-
-/** A long-lived SSE response (the GET stream, or a POST's stream), read as it comes. */
-function openStream(url: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<{ res: IncomingMessage; events: () => any[]; raw: () => string; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      let raw = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (raw += chunk));
-      resolve({ res, events: () => parseSse(raw), raw: () => raw, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-async function until<T>(probe: () => T | undefined, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -78,11 +39,11 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   afterAll(() => t.close());
 
   test('initialize mints a random Mcp-Session-Id and answers in the old shape', async () => {
-    const { id, result } = await initialize(t.url);
+    const { id, result } = await initializeSession(t.url);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'legacy-fixture', version: '1.0.0' }, capabilities: { tools: { listChanged: true }, resources: { subscribe: true } } });
     expect(result.resultType).toBeUndefined();
-    const list = await post(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' });
+    const list = await legacyPost(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' });
     expect(list.json.result.tools.map((x: { name: string }) => x.name)).toEqual(['echo', 'ask', 'toggle']);
     expect(list.json.result).not.toHaveProperty('resultType');
     expect(list.json.result).not.toHaveProperty('ttlMs');
@@ -90,85 +51,85 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   });
 
   test('version negotiation: a served legacy version is kept, an unknown one gets the latest legacy one', async () => {
-    expect((await initialize(t.url, { ...INIT, protocolVersion: '2025-03-26' })).result.protocolVersion).toBe('2025-03-26');
-    expect((await initialize(t.url, { ...INIT, protocolVersion: '2099-01-01' })).result.protocolVersion).toBe('2025-11-25');
+    expect((await initializeSession(t.url, { ...INIT_PARAMS, protocolVersion: '2025-03-26' })).result.protocolVersion).toBe('2025-03-26');
+    expect((await initializeSession(t.url, { ...INIT_PARAMS, protocolVersion: '2099-01-01' })).result.protocolVersion).toBe('2025-11-25');
   });
 
   test('a legacy request without Mcp-Session-Id → 400 saying to initialize', async () => {
-    const res = await post(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' });
+    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toMatch(/Mcp-Session-Id header is required; send initialize first/);
   });
 
   test('an unknown session id → 404, and the endpoint keeps serving', async () => {
-    const res = await post(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': 'no-such-session' });
+    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': 'no-such-session' });
     expect(res.status).toBe(404);
     expect(res.json.error.message).toMatch(/no such session/);
-    const { id } = await initialize(t.url);
-    expect((await post(t.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
+    const { id } = await initializeSession(t.url);
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
   });
 
   test('a second initialize on a session is a clear error; the session keeps serving', async () => {
-    const { id } = await initialize(t.url);
-    const again = await post(t.url, { jsonrpc: '2.0', id: 3, method: 'initialize', params: INIT }, { 'mcp-session-id': id });
+    const { id } = await initializeSession(t.url);
+    const again = await legacyPost(t.url, { jsonrpc: '2.0', id: 3, method: 'initialize', params: INIT_PARAMS }, { 'mcp-session-id': id });
     expect(again.json.error).toMatchObject({ code: -32600, message: expect.stringContaining('already initialized') });
-    expect((await post(t.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } }, { 'mcp-session-id': id, accept: 'application/json' })).json.result.content[0].text).toBe('still here');
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } }, { 'mcp-session-id': id, accept: 'application/json' })).json.result.content[0].text).toBe('still here');
   });
 
   test('DELETE ends the session: its id answers 404 afterwards, for anyone', async () => {
-    const { id } = await initialize(t.url);
+    const { id } = await initializeSession(t.url);
     expect((await send(t.url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(200);
-    const reused = await post(t.url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, { 'mcp-session-id': id });
+    const reused = await legacyPost(t.url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, { 'mcp-session-id': id });
     expect(reused.status).toBe(404);
     expect((await send(t.url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(404);
   });
 
   test('an idle session expires: 404 so that the client starts over', async () => {
-    const { id } = await initialize(t.url);
+    const { id } = await initializeSession(t.url);
     await new Promise((r) => setTimeout(r, 500));
-    expect((await post(t.url, { jsonrpc: '2.0', id: 6, method: 'ping' }, { 'mcp-session-id': id })).status).toBe(404);
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 6, method: 'ping' }, { 'mcp-session-id': id })).status).toBe(404);
   });
 
   test('a response with an id the session never sent is logged and ignored; the session keeps serving', async () => {
-    const { id } = await initialize(t.url);
-    expect((await post(t.url, { jsonrpc: '2.0', id: 'nobody-asked', result: {} }, { 'mcp-session-id': id })).status).toBe(202);
-    expect((await post(t.url, { jsonrpc: '2.0', id: 7, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
+    const { id } = await initializeSession(t.url);
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 'nobody-asked', result: {} }, { 'mcp-session-id': id })).status).toBe(202);
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 7, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
   });
 
   test('an elicitation goes out on the POST stream and its answer, POSTed back, completes the call', async () => {
-    const { id } = await initialize(t.url);
-    const call = await openStream(t.url, { method: 'POST', headers: { ...JSON_AND_SSE, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'ask', arguments: {} } }) });
+    const { id } = await initializeSession(t.url);
+    const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'ask', arguments: {} } });
     const ask = await until(() => call.events().find((e) => e.method === 'elicitation/create'));
     expect(ask.params).toMatchObject({ mode: 'form', message: 'Name?' });
-    expect((await post(t.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }, { 'mcp-session-id': id })).status).toBe(202);
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }, { 'mcp-session-id': id })).status).toBe(202);
     const done = await until(() => call.events().find((e) => e.id === 8));
     expect(done.result).toEqual({ content: [{ type: 'text', text: 'Hello, Ada' }], isError: false });
-    expect(call.raw()).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
+    expect(call.raw).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
   });
 
   test('a client that never answers an elicitation: the call fails with a clear error and the ask is cancelled', async () => {
-    const { id } = await initialize(t.url);
-    const call = await openStream(t.url, { method: 'POST', headers: { ...JSON_AND_SSE, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'ask', arguments: {} } }) });
+    const { id } = await initializeSession(t.url);
+    const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'ask', arguments: {} } });
     const done = await until(() => call.events().find((e) => e.id === 9));
     expect(done.error).toMatchObject({ code: -32001, message: 'The client did not answer elicitation/create within 300 ms' });
     const ask = call.events().find((e) => e.method === 'elicitation/create');
     expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'no answer within 300 ms' } });
-    expect((await post(t.url, { jsonrpc: '2.0', id: 10, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 10, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
   });
 
   test('notifications/cancelled ends a call in flight: no response, and its own ask is cancelled', async () => {
-    const { id } = await initialize(t.url);
-    const call = await openStream(t.url, { method: 'POST', headers: { ...JSON_AND_SSE, 'mcp-session-id': id }, body: JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'ask', arguments: {} } }) });
+    const { id } = await initializeSession(t.url);
+    const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'ask', arguments: {} } });
     const ask = await until(() => call.events().find((e) => e.method === 'elicitation/create'));
-    expect((await post(t.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } }, { 'mcp-session-id': id })).status).toBe(202);
-    await until(() => (call.res.complete ? true : undefined));
+    expect((await legacyPost(t.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } }, { 'mcp-session-id': id })).status).toBe(202);
+    await until(() => (call.ended ? true : undefined));
     expect(call.events().find((e) => e.id === 20)).toBeUndefined();
     expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'the request that asked was cancelled' } });
   });
 
   test('a call that sends nothing before its response is answered with JSON, even when SSE is accepted', async () => {
-    const { id } = await initialize(t.url);
-    const res = await post(t.url, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'plain' } } }, { 'mcp-session-id': id });
+    const { id } = await initializeSession(t.url);
+    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'plain' } } }, { 'mcp-session-id': id });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json.result.content[0].text).toBe('plain');
   });
@@ -180,18 +141,18 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   });
 
   test('the GET stream carries list changes; Last-Event-ID resumes it with what was missed', async () => {
-    const { id } = await initialize(t.url);
-    const stream = await openStream(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+    const { id } = await initializeSession(t.url);
+    const stream = await OpenStream.get(t.url, id);
     expect(stream.res.statusCode).toBe(200);
     expect((await send(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id }, method: 'GET' })).status).toBe(409);
-    await post(t.url, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
+    await legacyPost(t.url, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
     await until(() => stream.events().find((e) => e.method === 'notifications/tools/list_changed'));
-    const lastId = /id: (\S+)\ndata: \{/.exec(stream.raw())![1];
+    const lastId = /id: (\S+)\ndata: \{/.exec(stream.raw)![1];
     stream.close();
     await new Promise((r) => setTimeout(r, 50));
     // Missed while disconnected, then replayed after the Last-Event-ID.
-    await post(t.url, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
-    const resumed = await openStream(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'last-event-id': lastId } });
+    await legacyPost(t.url, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
+    const resumed = await OpenStream.get(t.url, id, { 'last-event-id': lastId });
     const replayed = await until(() => resumed.events().find((e) => e.method === 'notifications/tools/list_changed'));
     expect(replayed).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} });
     expect(resumed.events().filter((e) => e.method).length).toBe(1);
@@ -199,13 +160,13 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   });
 
   test('resource not found is -32002 on legacy', async () => {
-    const { id } = await initialize(t.url);
-    const res = await post(t.url, { jsonrpc: '2.0', id: 13, method: 'resources/read', params: { uri: 'mem://missing' } }, { 'mcp-session-id': id, accept: 'application/json' });
+    const { id } = await initializeSession(t.url);
+    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 13, method: 'resources/read', params: { uri: 'mem://missing' } }, { 'mcp-session-id': id, accept: 'application/json' });
     expect(res.json.error).toMatchObject({ code: -32002, message: 'Resource not found: mem://missing' });
   });
 
   test('modern requests to the same endpoint stay stateless meanwhile', async () => {
-    await initialize(t.url);
+    await initializeSession(t.url);
     const res = await rpc(t.url, 14, 'tools/list');
     expect(res.status).toBe(200);
     expect(res.headers['mcp-session-id']).toBeUndefined();
@@ -217,9 +178,9 @@ describe('legacy session limits and switches', () => {
   test('the session count is bounded: initialize beyond it → 503', async () => {
     const t = await startApp({ servers: [LegacyFixture], legacySessions: { maxSessions: 2 } });
     try {
-      await initialize(t.url);
-      await initialize(t.url);
-      const third = await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT });
+      await initializeSession(t.url);
+      await initializeSession(t.url);
+      const third = await legacyPost(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT_PARAMS });
       expect(third.status).toBe(503);
       expect(third.json.error.message).toMatch(/2 sessions are open/);
     } finally {
@@ -230,7 +191,7 @@ describe('legacy session limits and switches', () => {
   test("eras: 'modern' refuses initialize with -32022 and GET with 405", async () => {
     const t = await startApp({ servers: [LegacyFixture], eras: 'modern' });
     try {
-      const res = await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT });
+      const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT_PARAMS });
       expect(res.json.error.code).toBe(-32022);
       expect((await send(t.url, { method: 'GET' })).status).toBe(405);
     } finally {
@@ -242,7 +203,7 @@ describe('legacy session limits and switches', () => {
     const t = await startApp({ servers: [LegacyFixture], eras: 'legacy' });
     try {
       expect((await rpc(t.url, 1, 'tools/list')).status).toBe(400);
-      expect((await initialize(t.url)).result.protocolVersion).toBe('2025-11-25');
+      expect((await initializeSession(t.url)).result.protocolVersion).toBe('2025-11-25');
     } finally {
       await t.close();
     }
@@ -257,12 +218,12 @@ describe('legacy sessions on a protected endpoint', () => {
     try {
       const alice = { authorization: `Bearer ${await as.token({ sub: 'alice' })}` };
       const bob = { authorization: `Bearer ${await as.token({ sub: 'bob' })}` };
-      expect((await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT })).status).toBe(401);
-      const opened = await post(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT }, alice);
+      expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT_PARAMS })).status).toBe(401);
+      const opened = await legacyPost(t.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT_PARAMS }, alice);
       const id = String(opened.headers['mcp-session-id']);
-      expect((await post(t.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...bob, 'mcp-session-id': id })).status).toBe(404);
+      expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...bob, 'mcp-session-id': id })).status).toBe(404);
       expect((await send(t.url, { method: 'DELETE', headers: { ...bob, 'mcp-session-id': id } })).status).toBe(404);
-      expect((await post(t.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { ...alice, 'mcp-session-id': id })).json.result).toEqual({});
+      expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { ...alice, 'mcp-session-id': id })).json.result).toEqual({});
     } finally {
       await t.close();
       await as.close();

@@ -1,7 +1,8 @@
 import {
   Cancellation,
-  encodeMessage,
-  encodeMessageBytes,
+  encodeSafely,
+  encodeSafelyBytes,
+  isErrorResponse,
   isLegacyOpening,
   isModernShaped,
   LEGACY_PROTOCOL_VERSIONS,
@@ -11,18 +12,22 @@ import {
   readEnvelope,
   type DecorumServer,
   type EngineResponse,
+  type JsonRpcErrorObject,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type Logger,
+  type McpProtocolError,
   type PreparedRequest,
 } from '@decorum/core';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';
-import { sendRefusal } from '../endpoint.js';
+import { logUnserializable, sendRefusal } from '../endpoint.js';
+import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
 import { HttpRefusal } from '../refusal.js';
-import { NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
+import type { AnswersRunning } from '../running-requests.js';
+import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
 import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
 
@@ -35,13 +40,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * standalone `GET` stream; resumption with `Last-Event-ID`. Origin, body limit and OAuth are the
  * plugin's hooks, the same as for modern requests.
  */
-export class LegacyEndpoint {
+export class LegacyEndpoint implements AnswersRunning {
+  /** Requests being executed, with where their answer goes (see running-requests.ts). */
+  private readonly running = new Map<Exchange, RunningRequest>();
+
   constructor(
     private readonly server: DecorumServer,
     readonly store: SessionStore,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
     /** On a protected endpoint: the scope check once the target is known (403). */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
+    /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
+    private readonly challenge?: (error: JsonRpcErrorObject) => string,
   ) {}
 
   /**
@@ -158,50 +168,107 @@ export class LegacyEndpoint {
   }
 
   private async request(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, session: HttpSession, rpc: JsonRpcRequest): Promise<FastifyReply> {
+    const logger = this.loggerFor(request);
     const step = session.core.prepare(rpc);
-    if (step.kind === 'answer') return this.json(reply, RESULT_STATUS, step.response);
+    if (step.kind === 'answer') return this.answer(reply, exchange, logger, step.response);
     const denied = this.authorize?.(step.prepared, exchange);
     if (denied) return sendRefusal(reply, denied);
-    const logger = this.loggerFor(request);
     // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
     // request runs on, and the client may resume its stream with Last-Event-ID.
-    const cancellation = new Cancellation();
+    const running: RunningRequest = { reply, cancellation: new Cancellation(), stream: undefined };
     // JSON unless the call sends something before its response (progress, a log, an ask): then,
     // if the client takes SSE, its resumable stream opens at the first such message.
-    let stream: EventStream | undefined;
     const openStream = (): EventStream => {
-      if (stream) return stream;
+      if (running.stream) return running.stream;
       exchange.stream = 'sse';
       reply.hijack();
-      stream = session.stream();
-      stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id });
-      return stream;
+      running.stream = session.stream();
+      running.stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id });
+      return running.stream;
     };
-    const send = /text\/event-stream/i.test(request.headers.accept ?? '')
-      ? (message: JsonRpcNotification | JsonRpcRequest) => openStream().send(encodeMessage(message as JsonRpcNotification))
-      : (message: JsonRpcNotification | JsonRpcRequest) => session.standalone.send(encodeMessage(message as JsonRpcNotification));
+    const target = /text\/event-stream/i.test(request.headers.accept ?? '') ? openStream : () => session.standalone;
+    const send = (message: JsonRpcNotification | JsonRpcRequest): void => {
+      // A message JSON cannot hold is logged and dropped; the request still gets its answer.
+      const json = encodeSafely(message as JsonRpcNotification, (error) => logUnserializable(logger, error));
+      if (json !== undefined) target().send(json);
+    };
+    this.running.set(exchange, running);
     session.running++;
     let response: EngineResponse | undefined;
     try {
-      response = await session.core.run(step.prepared, { cancellation, logger, auth: exchange.auth, notify: send }, send);
+      const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
+      response = await session.core.run(step.prepared, channel, send);
     } finally {
       session.running--;
       session.lastSeen = Date.now();
     }
-    if (stream) {
-      stream.end(response === undefined ? undefined : encodeMessage(response));
+    // Already answered (shutdown, crash): what the handler returned later is dropped.
+    if (!this.running.delete(exchange)) return reply;
+    if (running.stream) {
+      running.stream.end(response === undefined ? undefined : this.encode(response, exchange, logger));
       return reply;
     }
     exchange.stream = 'json';
     // Cancelled by the client (notifications/cancelled): no response, the POST is simply accepted.
     if (response === undefined) return reply.code(NOTIFICATION_STATUS).send();
-    return this.json(reply, RESULT_STATUS, response);
+    return this.answer(reply, exchange, logger, response);
   }
 
+  /**
+   * Answers every request still executing with `error` — a JSON answer, or the last event of its
+   * stream — and cancels it (its handler sees `ctx.signal` abort). For shutdown and crashes.
+   */
+  answerRunning(error: () => McpProtocolError): void {
+    for (const [exchange, { reply, cancellation, stream }] of this.running) {
+      const message = legacyErrorResponse(exchange.rpcId, error());
+      exchange.errorCode = message.error.code;
+      if (stream) stream.end(encodeSafely(message, noop));
+      else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeSafelyBytes(message, noop));
+      cancellation.cancel();
+    }
+    this.running.clear();
+  }
+
+  /** The answer as JSON text; a result JSON cannot hold becomes -32603 for its id (logged). */
+  private encode(response: EngineResponse, exchange: Exchange, logger: Logger): string {
+    if (isErrorResponse(response)) exchange.errorCode = response.error.code;
+    return encodeSafely(response, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+    });
+  }
+
+  /** A request's JSON answer: 200, or the status and headers of a pipeline refusal (see legacyErrorStatus). */
+  private answer(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse): FastifyReply {
+    let status = RESULT_STATUS;
+    if (isErrorResponse(response)) {
+      exchange.errorCode = response.error.code;
+      status = legacyErrorStatus(response.error.code);
+      const headers = errorHeaders(response.error, this.challenge);
+      if (headers) reply.headers(headers);
+    }
+    const body = encodeSafelyBytes(response, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = RESULT_STATUS;
+    });
+    return reply.code(status).type(JSON_TYPE).send(body);
+  }
+
+  /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
-    return reply.code(status).type(JSON_TYPE).send(encodeMessageBytes(message));
+    return reply.code(status).type(JSON_TYPE).send(encodeSafelyBytes(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
   }
 }
+
+/** A request being executed, and where its answer goes: its reply, or the stream it opened. */
+interface RunningRequest {
+  readonly reply: FastifyReply;
+  readonly cancellation: Cancellation;
+  stream: EventStream | undefined;
+}
+
+const noop = (): void => {};
 
 /** Marks a legacy body that was not JSON (reported as -32700 by {@link LegacyEndpoint.post}). */
 const PARSE_FAILED = Symbol('parse failed');

@@ -137,6 +137,11 @@ export class SessionStore {
     for (const [id, session] of this.sessions) if (this.expired(session)) this.delete(id);
   }
 
+  /** Ends every standalone GET stream (shutdown); sessions and their running requests go on. */
+  closeStandaloneStreams(): void {
+    for (const session of this.sessions.values()) session.standalone.close();
+  }
+
   closeAll(): void {
     clearInterval(this.sweeper);
     for (const id of [...this.sessions.keys()]) this.delete(id);
