@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, McpHost } from '@decorum/client';
+import { connect, McpHost, RequestCancelledError } from '@decorum/client';
 import { FIXTURES } from './support/servers.js';
 
 /** The client against a legacy-only Streamable HTTP server built on the official SDK v1. */
@@ -21,7 +21,7 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
     try {
       expect(client.era).toBe('legacy');
       expect(client.serverInfo).toMatchObject({ name: 'legacy-http' });
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo', 'ask', 'grow', 'touch']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo', 'ask', 'grow', 'touch', 'wait', 'cancellations']);
       expect((await client.callTool('echo', { text: 'hi' })).content).toEqual([{ type: 'text', text: 'hi' }]);
       // The server's elicitation/create arrives on the call's SSE stream and is answered with a POST.
       expect((await client.callTool('ask')).content).toEqual([{ type: 'text', text: 'Hello, Ada!' }]);
@@ -35,7 +35,7 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
     const host = new McpHost({ approve: () => true, fallbackTtlMs: 60_000 });
     try {
       await host.connect('legacy', { url });
-      expect((await host.listTools()).map((t) => t.name)).toEqual(['legacy_echo', 'legacy_ask', 'legacy_grow', 'legacy_touch']);
+      expect((await host.listTools()).map((t) => t.name)).toEqual(['legacy_echo', 'legacy_ask', 'legacy_grow', 'legacy_touch', 'legacy_wait', 'legacy_cancellations']);
       const changed = new Promise<void>((resolve) => host.client('legacy').onChange(() => resolve()));
       await new Promise((resolve) => setTimeout(resolve, 100));
       await host.callTool('legacy_grow');
@@ -60,6 +60,19 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error('close() did not unsubscribe');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('aborting a call sends notifications/cancelled with the reason: a closed stream alone is no cancellation in this era', async () => {
+    const client = await connect({ url });
+    try {
+      const controller = new AbortController();
+      const call = client.callTool('wait', {}, { signal: controller.signal, onProgress: () => controller.abort('the user gave up') });
+      await expect(call).rejects.toBeInstanceOf(RequestCancelledError);
+      const seen = (await client.callTool('cancellations', {}, { timeoutMs: 10_000 })).content[0] as { text: string };
+      expect(JSON.parse(seen.text)).toEqual([{ requestId: expect.any(Number), reason: 'the user gave up' }]);
     } finally {
       await client.close();
     }

@@ -5,6 +5,7 @@ import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
 import { readBodyText, readEventStream, type StreamCursor } from './body-reader.js';
 import { encodeHeaderValue } from './header-value.js';
+import { cancelledNotification } from './cancellation.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StreamLimits } from './stdio.js';
 import { ToolHeaders } from './tool-headers.js';
@@ -39,7 +40,8 @@ const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get'
  * request. Modern requests carry `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` (base64 when
  * unsafe) and the `Mcp-Param-*` headers mirrored from the tool's `x-mcp-header` annotations;
  * aborting a request closes its stream (H-13). Legacy sessions carry `Mcp-Session-Id` instead,
- * and their server→client requests are answered with a POST.
+ * an abort there also sends `notifications/cancelled`, and their server→client requests are
+ * answered with a POST.
  */
 export class HttpTransport implements ClientTransport {
   readonly kind = 'http';
@@ -78,12 +80,29 @@ export class HttpTransport implements ClientTransport {
   }
 
   async request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
-    const response = await this.post(request, exchange, this.requestHeaders(request));
+    const unhook = this.cancelOnAbort(request, exchange.signal);
     try {
-      return await this.answerOf(request, exchange, response);
+      const response = await this.post(request, exchange, this.requestHeaders(request));
+      try {
+        return await this.answerOf(request, exchange, response);
+      } finally {
+        this.release(response);
+      }
     } finally {
-      this.release(response);
+      unhook();
     }
+  }
+
+  /**
+   * Legacy sessions (2025-11-25): a closed stream is not a cancellation there (the server may
+   * answer on a resumed stream), so an abort also POSTs `notifications/cancelled`, never for
+   * `initialize`. Modern HTTP cancels by closing the stream alone (H-13).
+   */
+  private cancelOnAbort(request: JsonRpcRequest, signal: AbortSignal | undefined): () => void {
+    if (!signal || signal.aborted || this.era?.era !== 'legacy' || request.method === 'initialize') return () => {};
+    const onAbort = () => void this.fire(cancelledNotification(request, signal.reason)).catch(() => {});
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
   }
 
   /** POSTs a message that needs no answer (a notification, or a legacy answer to the server). */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@decorum/core';
 import { LineSplitter } from '@decorum/stdio';
 import { ConnectionClosedError, MessageTooLargeError, ProtocolViolationError, RequestCancelledError } from '../errors.js';
+import { cancelledNotification } from './cancellation.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
 import { PendingRequests } from './pending-requests.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
@@ -140,7 +141,7 @@ export class StdioTransport implements ClientTransport {
   private cancel(request: JsonRpcRequest, reason: unknown): void {
     this.pending.cancel(request.id, reason instanceof Error ? reason : new RequestCancelledError(request.method, reason));
     const child = this.child;
-    if (child && child.exitCode === null) this.write(child, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: request.id, reason: 'cancelled by the client' } });
+    if (child && child.exitCode === null) this.write(child, cancelledNotification(request, reason));
   }
 
   private onLine(line: string): void {

@@ -2,7 +2,7 @@ import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@deco
 
 /** One request's side of an exchange: how it is cancelled and where its notifications go. */
 export interface Exchange {
-  /** Aborts the request: stdio sends `notifications/cancelled`, HTTP closes the stream. */
+  /** Aborts the request: stdio sends `notifications/cancelled`, HTTP closes the stream (and, legacy, sends it too). */
   readonly signal?: AbortSignal;
   /** The `progressToken` this request carries, so a shared channel (stdio) can route progress to it. */
   readonly progressToken?: string | number;
