@@ -138,7 +138,7 @@ export class LegacyEndpoint implements AnswersRunning {
   }
 
   private initialize(reply: FastifyReply, exchange: Exchange, rpc: JsonRpcRequest): FastifyReply {
-    if (this.store.full) {
+    if (this.store.isFull()) {
       return sendRefusal(reply.header('retry-after', '60'), new HttpRefusal('too-many-sessions', `Service Unavailable: ${this.store.size} sessions are open, the most this endpoint keeps; try again later`));
     }
     const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet));

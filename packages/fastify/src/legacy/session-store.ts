@@ -74,7 +74,8 @@ export function legacySessionsOptions(options: LegacySessionsOptions | undefined
 
 /**
  * The legacy sessions of one endpoint, by `Mcp-Session-Id` (a random UUID: visible ASCII, not
- * guessable). Idle sessions end after `idleTimeoutMs`; the count is bounded by `maxSessions`.
+ * guessable). Idle sessions end after `idleTimeoutMs` (swept periodically, and whenever the count
+ * is at its bound); the count is bounded by `maxSessions`.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, HttpSession>();
@@ -93,7 +94,13 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  get full(): boolean {
+  /**
+   * True when `maxSessions` live sessions are open. At the bound, expired sessions the sweeper has
+   * not reached yet are ended first: they must not cost a new client its session (503).
+   */
+  isFull(): boolean {
+    if (this.sessions.size < this.options.maxSessions) return false;
+    this.sweep();
     return this.sessions.size >= this.options.maxSessions;
   }
 
