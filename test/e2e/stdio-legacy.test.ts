@@ -6,6 +6,7 @@ import { ROOT, StdioProcess } from '../support/stdio-process.js';
  * the process keeps serving.
  */
 const WEATHER = `${ROOT}examples/weather/dist/weather.js`;
+const EVERYTHING = `${ROOT}examples/everything/dist/everything.js`;
 const INIT = { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'legacy-stdio-test', version: '1' } };
 const call = (id: string | number, name: string, args: object, meta?: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } });
 
@@ -57,6 +58,31 @@ describe('legacy sessions over stdio', () => {
     await server.waitForStderr(/ignored a response whose id matches no request this session sent/);
   });
 
+  test('2024-11-05: negotiated, and served as that revision defines results, capabilities and progress', async () => {
+    server = StdioProcess.serve(EVERYTHING);
+    const init = await server.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { ...INIT, protocolVersion: '2024-11-05' } });
+    expect(init.result.protocolVersion).toBe('2024-11-05');
+    // completion/complete has no capability in 2024-11-05 (the modern era declares completions).
+    expect(Object.keys(init.result.capabilities).sort()).toEqual(['logging', 'prompts', 'resources', 'tools']);
+    const audio = await server.request(call(2, 'test_audio_content', {}));
+    expect(audio.result.content).toEqual([{ type: 'text', text: '[audio (audio/wav) left out: MCP 2024-11-05 has no audio content]' }]);
+    const progress = await server.request(call(3, 'test_tool_with_progress', {}, { progressToken: 'p' }));
+    expect(progress.result.isError).toBe(false);
+    expect(server.messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params)).toEqual([0, 50, 100].map((progress) => ({ progressToken: 'p', progress, total: 100 })));
+  });
+
+  test("eras: 'dual' — a legacy-shaped request before initialize is -32602 saying to initialize (or to send modern _meta), and the process keeps serving", async () => {
+    server = StdioProcess.serve(WEATHER);
+    const early = await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(early.error).toEqual({
+      code: -32602,
+      message:
+        'Invalid params: tools/list has no params._meta["io.modelcontextprotocol/protocolVersion"]. A 2026-07-28 request carries _meta["io.modelcontextprotocol/protocolVersion"] and _meta["io.modelcontextprotocol/clientCapabilities"]; a 2025-11-25 (or earlier) client must open the session with initialize first',
+    });
+    expect((await server.request({ jsonrpc: '2.0', id: 2, method: 'initialize', params: INIT })).result.protocolVersion).toBe('2025-06-18');
+    expect((await server.request({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).result.tools).toHaveLength(3);
+  });
+
   test("eras: 'legacy' — a request before initialize is a clear error", async () => {
     server = StdioProcess.serve(WEATHER, ['--eras', 'legacy']);
     const early = await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
@@ -69,5 +95,8 @@ describe('legacy sessions over stdio', () => {
     server = StdioProcess.serve(WEATHER, ['--eras', 'modern']);
     const init = await server.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT });
     expect(init.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'] } });
+    // Without legacy sessions there is nothing to initialize: the modern error alone.
+    const bare = await server.request({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(bare.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: params._meta is required/) });
   });
 });

@@ -1,8 +1,10 @@
 import {
   errorResponse,
+  InvalidParamsError,
   InvalidRequestError,
   isLegacyOpening,
   isModernShaped,
+  META,
   type DecorumServer,
   type EngineResponse,
   type JsonRpcNotification,
@@ -10,6 +12,13 @@ import {
   type LegacySession,
   type RequestChannel,
 } from '@decorum/core';
+
+/** A dual-era request that is neither a 2026-07-28 request nor part of a legacy session. */
+function neitherEra(method: string): InvalidParamsError {
+  return new InvalidParamsError(
+    `Invalid params: ${method} has no params._meta["${META.protocolVersion}"]. A 2026-07-28 request carries _meta["${META.protocolVersion}"] and _meta["${META.clientCapabilities}"]; a 2025-11-25 (or earlier) client must open the session with initialize first`,
+  );
+}
 
 /** What the stdio server writes: responses, notifications, and (legacy) server→client requests. */
 export type StdioWrite = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest) => void;
@@ -37,7 +46,10 @@ export class StdioEras {
     }
     if (this.session) return this.session.handleRequest(request, channel);
     if (eras === 'legacy') return Promise.resolve(errorResponse(request.id, new InvalidRequestError('Invalid Request: send initialize first')));
-    return engine.handleRequest(request, channel);
+    if (eras === 'modern') return engine.handleRequest(request, channel);
+    // Dual, no session yet, and no modern _meta: either a 2026-07-28 request that lacks it or a
+    // legacy client that skipped initialize. The error (still -32602) says what each must do.
+    return Promise.resolve(errorResponse(request.id, neitherEra(request.method)));
   }
 
   /** A client notification for the legacy session (cancellation is the stdio server's own). */
