@@ -1,10 +1,19 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { McpServer, Resource, type ResourceContext } from '@decorum/core';
-import { createTestClient } from '@decorum/client';
+import { connect, createTestClient, McpHost, type McpClient } from '@decorum/client';
 import { ResultCache } from '../src/cache.js';
+import { everythingStdio } from './support/servers.js';
 
 let reads = 0;
+
+/** Lists the tools twice; how many tools/list requests reached the server. */
+async function listTwice(client: McpClient): Promise<number> {
+  const sent = jest.spyOn(client.transport, 'request');
+  await client.listTools();
+  await client.listTools();
+  return sent.mock.calls.filter(([request]) => request.method === 'tools/list').length;
+}
 
 @McpServer({ name: 'cached', version: '1.0.0' })
 class Cached {
@@ -70,5 +79,34 @@ describe('caching by ttlMs / cacheScope', () => {
     expect((await client.readResource('data://asks')).contents[0]).toMatchObject({ text: 'read' });
     expect(elicitation).toHaveBeenCalledTimes(2);
     await client.close();
+  });
+
+  test('ResultCache: results without hints (legacy) live fallbackTtlMs, kept private; an explicit ttlMs 0 is never kept', () => {
+    let now = 0;
+    const cache = new ResultCache(1000, () => now);
+    cache.set('tools/list', {}, 'alice', { resultType: 'complete' });
+    cache.set('prompts/list', {}, 'alice', { resultType: 'complete', ttlMs: 0 });
+    expect(cache.get('tools/list', {}, 'alice')).toBeDefined();
+    expect(cache.get('tools/list', {}, 'bob')).toBeUndefined();
+    expect(cache.get('prompts/list', {}, 'alice')).toBeUndefined();
+    now = 999;
+    expect(cache.get('tools/list', {}, 'alice')).toBeDefined();
+    now = 1000;
+    expect(cache.get('tools/list', {}, 'alice')).toBeUndefined();
+  });
+
+  test('a legacy server (SDK v1 server-everything): lists are reused within fallbackTtlMs, never without it; McpHost keeps them 60 s by default', async () => {
+    const kept = await connect(everythingStdio(), { cache: { fallbackTtlMs: 3_600_000 } });
+    const unkept = await connect(everythingStdio());
+    const host = new McpHost();
+    try {
+      await host.connect('everything', everythingStdio());
+      expect([kept.era, unkept.era, host.client('everything').era]).toEqual(['legacy', 'legacy', 'legacy']);
+      expect(await listTwice(kept)).toBe(1);
+      expect(await listTwice(unkept)).toBe(2);
+      expect(await listTwice(host.client('everything'))).toBe(1);
+    } finally {
+      await Promise.all([kept.close(), unkept.close(), host.close()]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { connect, encodeHeaderValue, RequestCancelledError, UnauthorizedError, MessageTooLargeError } from '@decorum/client';
+import { connect, encodeHeaderValue, ForbiddenError, RequestCancelledError, UnauthorizedError, MessageTooLargeError } from '@decorum/client';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { discoverAnswer, rawEndpoint } from './support/raw-endpoint.js';
@@ -95,6 +95,33 @@ describe('McpClient over Streamable HTTP', () => {
       await expect(client.callTool('x', {})).rejects.toBeInstanceOf(MessageTooLargeError);
       await client.close();
     } finally {
+      server.close();
+    }
+  });
+
+  test('HTTP 403: ForbiddenError with the scope the challenge asks for, or without a challenge (e.g. a refused Origin); the client keeps serving', async () => {
+    const { url, server } = await rawEndpoint((body, _headers, res) => {
+      if (body.method === 'tools/call' && body.params.name === 'write') {
+        res.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"' });
+        return res.end();
+      }
+      if (body.method === 'tools/call' && body.params.name === 'elsewhere') {
+        res.writeHead(403, { 'content-type': 'text/plain' });
+        return res.end('Forbidden: Origin not allowed');
+      }
+      res.setHeader('content-type', 'application/json');
+      if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'ok' }] } }));
+    });
+    const client = await connect({ url });
+    try {
+      const scoped = client.callTool('write');
+      await expect(scoped).rejects.toMatchObject({ constructor: ForbiddenError, code: 'DECORUM_ERR_FORBIDDEN', challenge: { error: 'insufficient_scope', scopes: ['files:read', 'files:write'] } });
+      await expect(scoped).rejects.toThrow('The server refused the request (HTTP 403; it needs scope files:read files:write)');
+      await expect(client.callTool('elsewhere')).rejects.toMatchObject({ constructor: ForbiddenError, challenge: undefined, message: 'The server refused the request (HTTP 403)' });
+      expect((await client.callTool('read')).content).toEqual([{ type: 'text', text: 'ok' }]);
+    } finally {
+      await client.close();
       server.close();
     }
   });
