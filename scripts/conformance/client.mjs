@@ -60,6 +60,16 @@ function argumentsFor(schema = {}) {
   return args;
 }
 
+/**
+ * What the user asks for in scenarios that pass no `toolCalls` but describe the request in their
+ * text. json-schema-2020-12-preservation: hand json_schema_2020_12_tool's input schema, exactly as
+ * the client received it, to json_schema_echo (the scenario then checks which keywords survived
+ * the client's handling: $schema, $defs, $anchor, additionalProperties, allOf/anyOf, if/then/else).
+ */
+const USER_REQUESTS = {
+  'json-schema-2020-12-preservation': (tools) => [{ name: 'json_schema_echo', arguments: { schema: tools.find((tool) => tool.name === 'json_schema_2020_12_tool')?.inputSchema } }],
+};
+
 /** The form's defaults: what a user who accepts without editing sends (SEP-1034). */
 function elicitation(request) {
   if (request.mode === 'url') return { action: 'decline' };
@@ -82,9 +92,9 @@ const client = await connect(
 try {
   const tools = [];
   for await (const tool of client.tools()) tools.push(tool);
-  // Where the scenario says what the user asks for (`toolCalls`: tool and arguments), do that;
-  // otherwise call every tool with arguments from its schema.
-  const calls = context.toolCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool.inputSchema) }));
+  // Where the scenario says what the user asks for (`toolCalls`: tool and arguments, or in its
+  // text), do that; otherwise call every tool with arguments from its schema.
+  const calls = context.toolCalls ?? USER_REQUESTS[scenario]?.(tools) ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool.inputSchema) }));
   for (const call of calls) {
     try {
       await client.callTool(call.name, call.arguments ?? {}, { timeoutMs: 20_000 });

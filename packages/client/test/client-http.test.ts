@@ -99,6 +99,38 @@ describe('McpClient over Streamable HTTP', () => {
     }
   });
 
+  test('a JSON Schema 2020-12 inputSchema reaches the caller verbatim, and goes back verbatim as an argument (SEP-1613, SEP-2106)', async () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { address: { $anchor: 'addressDef', type: 'object', properties: { city: { type: 'string' } } } },
+      properties: { address: { $ref: '#/$defs/address' }, contact: { type: 'string', enum: ['phone', 'email'] }, phone: { type: 'string' }, email: { type: 'string' } },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contact: { const: 'phone' } }, required: ['contact'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
+      additionalProperties: false,
+    };
+    let echoed: unknown;
+    const { url, server } = await rawEndpoint((body, _headers, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
+      if (body.method === 'tools/list') return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'rich', inputSchema: schema }] } }));
+      echoed = body.params.arguments.schema;
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [] } }));
+    });
+    const client = await connect({ url });
+    try {
+      const [rich] = (await client.listTools()).tools;
+      expect(rich.inputSchema).toStrictEqual(schema);
+      await client.callTool('echo', { schema: rich.inputSchema });
+      expect(echoed).toStrictEqual(schema);
+    } finally {
+      await client.close();
+      server.close();
+    }
+  });
+
   test('HTTP 403: ForbiddenError with the scope the challenge asks for, or without a challenge (e.g. a refused Origin); the client keeps serving', async () => {
     const { url, server } = await rawEndpoint((body, _headers, res) => {
       if (body.method === 'tools/call' && body.params.name === 'write') {
