@@ -15,7 +15,7 @@
  * to pin the servers and the load generator to different cores (see pinning below).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -490,7 +490,6 @@ async function main() {
   const tmp = join(BUILD, 'tmp');
   mkdirSync(tmp, { recursive: true });
 
-  const status = {}; // target id → { ok, error } per part
   const processes = [];
   const started = async (name, args, options) => {
     const p = new ServerProcess(name, args, options);

@@ -81,7 +81,7 @@ describe('subscriptions/listen on stdio', () => {
     expect(p.messages.some((m) => m.id === 'L1')).toBe(false);
     // The id is free again for a new listen.
     p.send(listen('L1', { toolsListChanged: true }));
-    await p.waitFor((m) => tagged(p, 'L1').length === 2);
+    await p.waitFor(() => tagged(p, 'L1').length === 2);
   });
 
   test('shutdown (stdin EOF) answers each listen with its closing result, then notifications/cancelled', async () => {

@@ -26,7 +26,6 @@ try {
 const { privateKey, publicKey } = await generateKeyPair('RS256');
 const kid = `dev-${Date.now().toString(36)}`;
 const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] });
-let issuer;
 const keyServer = createServer((req, res) => {
   if (req.url === '/jwks.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
   if (req.url === '/.well-known/oauth-authorization-server') {
@@ -35,7 +34,8 @@ const keyServer = createServer((req, res) => {
   res.writeHead(404).end();
 });
 await new Promise((resolve) => keyServer.listen(0, '127.0.0.1', resolve));
-issuer = `http://127.0.0.1:${keyServer.address().port}`;
+// Declared after the key server whose handler reads it: no request arrives before it is set.
+const issuer = `http://127.0.0.1:${keyServer.address().port}`;
 
 // 4. The MCP server, trusting that issuer and key set.
 const resource = `http://127.0.0.1:${port}/mcp`;

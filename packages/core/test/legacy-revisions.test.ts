@@ -1,4 +1,4 @@
-import { audio, Complete, embeddedResource, McpServer, Prompt, Resource, resourceLink, text, Tool, type ToolContext } from '@decorum/core';
+import { audio, Complete, embeddedResource, McpServer, Prompt, Resource, resourceLink, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
 import { harness } from './support/engine-harness.js';
 import { request as modernRequest } from './support/mcp-requests.js';

@@ -237,6 +237,8 @@ const mountsByContext = new WeakMap<object, Map<string, DecorumServer>>();
 
 function mountsVisibleFrom(this: FastifyInstance): ReadonlyMap<string, DecorumServer> {
   const chain: Array<Map<string, DecorumServer>> = [];
+  // A walk up the context's prototype chain, starting at the context itself (not a closure's alias).
+  // eslint-disable-next-line @typescript-eslint/no-this-alias
   for (let context: object | null = this; context !== null; context = Object.getPrototypeOf(context) as object | null) {
     const own = mountsByContext.get(context);
     if (own) chain.unshift(own);

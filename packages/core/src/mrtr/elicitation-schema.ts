@@ -3,6 +3,7 @@
  * plain schema, a class-validator DTO or a TypeBox object; and the check of accepted content
  * against it. What the subset cannot express is an error naming the property and keyword.
  */
+import type { DtoClass } from '../decorators/metadata.js';
 import { dtoToJsonSchema } from '../dto/to-json-schema.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from '../schema/from-typebox.js';
 import type { JsonSchema } from '../schema/json-schema.js';
@@ -18,7 +19,7 @@ export interface RequestedSchema {
 }
 
 /** An elicitation schema source: the restricted schema itself, a DTO class or a TypeBox object. */
-export type ElicitationSchemaSource = RequestedSchema | object | (abstract new (...args: any[]) => object);
+export type ElicitationSchemaSource = RequestedSchema | object | DtoClass;
 
 /** Thrown when a schema cannot be expressed in the elicitation subset. */
 export class ElicitationSchemaError extends Error {
@@ -53,8 +54,18 @@ function pick(schema: JsonSchema, allowed: Set<string>): JsonSchema {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => allowed.has(k) && k !== 'uniqueItems'));
 }
 
+/** One option of a union of string literals: `{ const, title? }`. */
+interface ChoiceOption {
+  const: string;
+  title?: unknown;
+}
+
+function isChoiceOption(value: unknown): value is ChoiceOption {
+  return typeof value === 'object' && value !== null && typeof (value as { const?: unknown }).const === 'string';
+}
+
 function isTitledOptions(value: unknown): value is Array<{ const: string; title: string }> {
-  return Array.isArray(value) && value.every((o) => typeof o === 'object' && o !== null && typeof (o as any).const === 'string' && typeof (o as any).title === 'string');
+  return Array.isArray(value) && value.every((o) => isChoiceOption(o) && typeof o.title === 'string');
 }
 
 /** Unions of string literals (TypeBox `Union([Literal…])`, `Enum`) as the subset's single-select forms. */
@@ -63,11 +74,10 @@ function normalizeChoice(schema: JsonSchema): JsonSchema {
   const { anyOf, oneOf, enum: values, ...rest } = schema;
   const options = (anyOf ?? oneOf) as unknown;
   if (isStringArray(values)) return { ...rest, type: 'string', enum: values };
-  if (Array.isArray(options) && options.length > 0 && options.every((o) => typeof o === 'object' && o !== null && typeof (o as any).const === 'string')) {
-    const titled = options.every((o) => typeof (o as any).title === 'string');
-    return titled
-      ? { ...rest, type: 'string', oneOf: options.map((o) => ({ const: (o as any).const, title: (o as any).title })) }
-      : { ...rest, type: 'string', enum: options.map((o) => (o as any).const as string) };
+  if (Array.isArray(options) && options.length > 0 && options.every(isChoiceOption)) {
+    return isTitledOptions(options)
+      ? { ...rest, type: 'string', oneOf: options.map((o) => ({ const: o.const, title: o.title })) }
+      : { ...rest, type: 'string', enum: options.map((o) => o.const) };
   }
   return schema;
 }

@@ -32,16 +32,16 @@ export class AuthServerFixture {
 
   static async start(audience: string, issuer = 'https://auth.example.test'): Promise<AuthServerFixture> {
     const key = await signingKey('test-key-1');
-    let fixture: AuthServerFixture | undefined;
     const server = createServer((req, res) => {
       if (req.url === '/jwks') {
-        fixture!.jwksHits++;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fixture!.jwks));
+        fixture.jwksHits++;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fixture.jwks));
       } else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    fixture = new AuthServerFixture(issuer, audience, key, `http://127.0.0.1:${port}/jwks`, server);
+    // Declared after the server whose handler reads it: no request arrives before it is set.
+    const fixture = new AuthServerFixture(issuer, audience, key, `http://127.0.0.1:${port}/jwks`, server);
     return fixture;
   }
 
