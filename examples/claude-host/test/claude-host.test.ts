@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,8 +58,13 @@ const lastToolResult = (body: any) => body.messages.at(-1).content[0];
 describe('examples/claude-host against a stand-in Messages API', () => {
   let files: HttpServer;
   let config: string;
+  /** The tools/call requests that reached the files server, by tool name (from their Mcp-Method and Mcp-Name headers). */
+  const reachedFiles: string[] = [];
   beforeAll(async () => {
     files = await serveHttp([FilesWizard], { host: '127.0.0.1', port: 0, logLevel: 'silent' });
+    files.app.server.on('request', (req: IncomingMessage) => {
+      if (req.headers['mcp-method'] === 'tools/call') reachedFiles.push(String(req.headers['mcp-name']));
+    });
     config = join(mkdtempSync(join(tmpdir(), 'claude-host-')), 'claude-host.json');
     writeFileSync(config, JSON.stringify({
       model: 'claude-test',
@@ -95,6 +100,7 @@ describe('examples/claude-host against a stand-in Messages API', () => {
       // The destructive call was put to the user, who said no: an error result, never sent to the server.
       expect(out).toContain('[files] delete_file {"path":"/notes/ideas.md"} is not read-only. Run it? [y/N]');
       expect(lastToolResult(api.requests[2])).toMatchObject({ tool_use_id: 'tu_2', is_error: true, content: [{ text: expect.stringContaining('not approved') }] });
+      expect(reachedFiles).not.toContain('delete_file');
       expect(out).toContain('claude> You declined, so I kept the file.');
     } finally {
       api.server.close();
@@ -110,6 +116,8 @@ describe('examples/claude-host against a stand-in Messages API', () => {
       const { code, out } = await chat(api.url, config, 'Delete /notes/todo.txt\ny\ny\n/quit\n');
       expect(code).toBe(0);
       expect(out).toContain('claude> Result: Deleted /notes/todo.txt.');
+      // The same record sees an approved call arrive (each MRTR round is a request).
+      expect(reachedFiles).toContain('delete_file');
     } finally {
       api.server.close();
     }
