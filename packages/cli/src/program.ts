@@ -82,7 +82,7 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
     .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
     .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
-    .addOption(new Option('--bus <url>', 'share change notifications and live changes with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
+    .addOption(new Option('--bus <url>', 'share change notifications, live changes and rate-limit counts with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

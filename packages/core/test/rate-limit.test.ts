@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
-import { DEFAULT_RATE_LIMIT, encodeMessage, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
+import { DEFAULT_RATE_LIMIT, encodeMessage, InProcessNotificationBus, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';
 
@@ -114,6 +114,28 @@ describe('rate limiting', () => {
     expect((await caller(server, { auth: user('alice') })(request(1, 'tools/call', { name: 'ping' }))).result).toBeDefined();
     expect((await caller(server, { peer: '::1' })(request(2, 'tools/call', { name: 'ping' }))).error).toEqual({ code: -32603, message: 'Internal error' });
     expect(keys).toEqual(['sub:alice|tool:ping 10/1000', 'peer:::1|tool:ping 10/1000']);
+  });
+
+  test("a notification bus's rateLimitStore is where counts go when rateLimit names no store; rateLimit.store wins", async () => {
+    const asked: string[] = [];
+    const shared: RateLimitStore = {
+      consume: (key) => {
+        asked.push(key);
+        return { allowed: false, retryAfterMs: 1234 };
+      },
+    };
+    const notificationBus = Object.assign(new InProcessNotificationBus(), { rateLimitStore: shared });
+    const { server } = harness([Limited], { notificationBus, rateLimit: { points: 5, durationMs: 60_000 } });
+    const refused = await caller(server, { peer: '10.0.0.3' })(request(1, 'tools/call', { name: 'ping' }));
+    expect(refused.error).toMatchObject({ code: -31429, data: { retryAfterMs: 1234, limit: 5 } });
+    expect(asked).toEqual(['peer:10.0.0.3|tool:ping']);
+    // The default rule counts there too; an own store, or false, leaves the bus's alone.
+    await caller(harness([Limited], { notificationBus }).server)(request(2, 'tools/call', { name: 'ping' }));
+    expect(asked).toHaveLength(2);
+    const own = harness([Limited], { notificationBus, rateLimit: { store: new MemoryRateLimitStore() } }).server;
+    expect((await caller(own)(request(3, 'tools/call', { name: 'ping' }))).result).toBeDefined();
+    expect((await caller(harness([Limited], { notificationBus, rateLimit: false }).server)(request(4, 'tools/call', { name: 'ping' }))).result).toBeDefined();
+    expect(asked).toHaveLength(2);
   });
 
   test('the memory store counts per key and rule', async () => {

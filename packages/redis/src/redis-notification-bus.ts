@@ -16,6 +16,7 @@ import {
 import { Redis, type RedisOptions } from 'ioredis';
 import { encodeMessage, parseMessage, type BusMessage } from './bus-message.js';
 import { Outbox, type Pending } from './outbox.js';
+import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 import { SeenSequences } from './seen-sequences.js';
 
 /** Options of {@link RedisNotificationBus}. */
@@ -41,6 +42,8 @@ export interface RedisBusOptions {
   queueLimit?: number;
   /** Where connection changes, drops and ignored messages are logged (default: core's logger). */
   logger?: Logger;
+  /** Prefix of the shared rate-limit counters' keys (default `<channel>:rate:`, so deployments on one Redis stay apart). */
+  rateLimitKeyPrefix?: string;
 }
 
 /** What the bus is doing, for health checks and tests. */
@@ -119,6 +122,9 @@ export class RedisNotificationBus implements NotificationBus {
   private outage = { logged: false, droppedBefore: 0 };
   private closed = false;
   private resolveReady!: () => void;
+  private store: RedisRateLimitStore | undefined;
+  private readonly rateLimitKeyPrefix: string;
+  private readonly baseLogger: Logger;
   private readonly readyPromise = new Promise<void>((resolve) => (this.resolveReady = resolve));
 
   constructor(options: RedisBusOptions = {}) {
@@ -126,11 +132,13 @@ export class RedisNotificationBus implements NotificationBus {
     this.address = where(url);
     this.channel = options.channel ?? 'decorum:live';
     this.replayKey = `${this.channel}:replay`;
+    this.rateLimitKeyPrefix = options.rateLimitKeyPrefix ?? `${this.channel}:rate:`;
     this.replayLimit = positive('replayLimit', options.replayLimit ?? 1000);
     this.replayTtlMs = positive('replayTtlMs', options.replayTtlMs ?? 3_600_000);
     this.outbox = new Outbox(positive('bufferLimit', options.bufferLimit ?? 1000));
     this.local = new InProcessNotificationBus({ queueLimit: options.queueLimit });
-    this.logger = (options.logger ?? createDefaultLogger()).child({ component: 'redis-bus', redis: this.address, instanceId: this.instanceId });
+    this.baseLogger = options.logger ?? createDefaultLogger();
+    this.logger = this.baseLogger.child({ component: 'redis-bus', redis: this.address, instanceId: this.instanceId });
     const minDelay = positive('retry.minDelayMs', options.retry?.minDelayMs ?? 100);
     const maxDelay = positive('retry.maxDelayMs', options.retry?.maxDelayMs ?? 2000);
     const connection: RedisOptions = {
@@ -163,6 +171,16 @@ export class RedisNotificationBus implements NotificationBus {
 
   get size(): number {
     return this.local.size;
+  }
+
+  /**
+   * The deployment's shared rate-limit counts ({@link RedisRateLimitStore}, on this bus's
+   * publishing connection): `createServer` counts in it unless `rateLimit.store` says otherwise,
+   * so each caller has one budget across the instances. Made on first use.
+   */
+  get rateLimitStore(): RedisRateLimitStore {
+    this.store ??= new RedisRateLimitStore({ client: this.publisher, keyPrefix: this.rateLimitKeyPrefix, logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }) });
+    return this.store;
   }
 
   /** What the bus holds and whether it is connected, for health checks (see {@link RedisBusStats}). */

@@ -1,3 +1,4 @@
+import type { RateLimitStore } from '../pipeline/rate-limit/limiter.js';
 import type { LiveChange, LiveEvent } from './events.js';
 
 /** Why a subscriber stopped receiving events. */
@@ -70,6 +71,11 @@ export interface NotificationBus {
   replicate?(change: LiveChange): void;
   /** Buses spanning instances: where changes made on other instances are handed to be applied here. */
   onReplicated?(apply: (change: LiveChange) => void): void;
+  /**
+   * Buses spanning instances: a rate-limit store they share, used by `createServer` when its
+   * `rateLimit` option names no `store`, so a caller's budget holds across every instance.
+   */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 /** Events a subscriber may have waiting before it is cut off, unless `queueLimit` says otherwise. */

@@ -6,7 +6,7 @@ import { PipelineCall, type CallDescription } from './call.js';
 import { checkGuards, type Guard } from './guard.js';
 import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
 import { PerCallerLists, type ListKind } from './per-caller-lists.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit/limiter.js';
+import { RateLimiter, type RateLimitOptions, type RateLimitStore } from './rate-limit/limiter.js';
 import { scopesGuard } from './scopes-guard.js';
 import { StepTimer } from './step-timeout.js';
 import { Telemetry, type TelemetryOptions } from './telemetry.js';
@@ -69,10 +69,14 @@ export class Pipeline {
   /** Whether requests without a target have anything to run through (telemetry, server guards or middleware). */
   private readonly everyRequest: boolean;
 
-  constructor(options: PipelineOptions, listSettings: ListSettings) {
+  /**
+   * @param sharedStore where rate limits are counted when `rateLimit` names no store: a
+   *   notification bus spanning instances offers one, so a caller's budget holds across them.
+   */
+  constructor(options: PipelineOptions, listSettings: ListSettings, sharedStore?: RateLimitStore) {
     this.middleware = functions(options.middleware, 'middleware');
     this.guards = functions(options.guards, 'guards');
-    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {});
+    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, sharedStore);
     this.timer = StepTimer.create(options.stepTimeoutMs);
     this.telemetry = options.telemetry === false ? undefined : Telemetry.create(options.telemetry);
     this.serverSteps = { guards: this.guards, middleware: this.middleware };

@@ -4,8 +4,18 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const MCP_SERVE = `${ROOT}packages/cli/dist/bin.js`;
 
+/** A running `mcp-serve --http` child process. */
+export interface HttpProcess {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  /** Resolves once stderr matches `pattern` (the log is written on pino's own schedule, not with the answer). */
+  waitForStderr: (pattern: string | RegExp, timeoutMs?: number) => Promise<string>;
+  exited: Promise<number | null>;
+}
+
 /** `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr. */
-export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<HttpProcess> {
   const child = spawn(process.execPath, [MCP_SERVE, ...args], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -25,5 +35,21 @@ export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = 
       reject(new Error(`mcp-serve exited with ${code}; stderr: ${stderr}`));
     });
   });
-  return { child, url, stderr: () => stderr, exited };
+  const waitForStderr = (pattern: string | RegExp, timeoutMs = 5000) =>
+    new Promise<string>((resolve, reject) => {
+      const matches = () => (typeof pattern === 'string' ? stderr.includes(pattern) : pattern.test(stderr));
+      if (matches()) return resolve(stderr);
+      const onData = () => {
+        if (!matches()) return;
+        clearTimeout(timer);
+        child.stderr!.off('data', onData);
+        resolve(stderr);
+      };
+      const timer = setTimeout(() => {
+        child.stderr!.off('data', onData);
+        reject(new Error(`stderr did not match ${String(pattern)} within ${timeoutMs} ms; stderr: ${stderr}`));
+      }, timeoutMs);
+      child.stderr!.on('data', onData);
+    });
+  return { child, url, stderr: () => stderr, waitForStderr, exited };
 }

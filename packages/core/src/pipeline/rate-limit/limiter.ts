@@ -19,7 +19,9 @@ export interface RateLimitDecision {
 
 /**
  * Where call counts live. The default counts in memory ({@link MemoryRateLimitStore}); a shared
- * store (Redis, for servers behind a load balancer) implements the same one method.
+ * store implements the same one method — `@decorum/redis`'s `RedisRateLimitStore`, which a
+ * `RedisNotificationBus` offers as its `rateLimitStore` (see `NotificationBus`), so that servers
+ * behind a load balancer share each caller's budget.
  */
 export interface RateLimitStore {
   /** Counts one call of `key` against `rule` and says whether it is within the budget. */
@@ -37,7 +39,10 @@ export interface RateLimitOptions {
    * `false`: one budget per caller for all of them.
    */
   perTool?: boolean;
-  /** Where the counts live (default: in memory, per process). */
+  /**
+   * Where the counts live. Default: the notification bus's shared store when it offers one
+   * (`RedisNotificationBus`: one budget across the instances), else in this process's memory.
+   */
   store?: RateLimitStore;
 }
 
@@ -68,14 +73,15 @@ export class RateLimiter {
   private readonly perTool: boolean;
   private readonly store: RateLimitStore;
 
-  constructor(options: RateLimitOptions) {
+  /** @param sharedStore the store used when `options.store` is not given (a multi-instance bus's). */
+  constructor(options: RateLimitOptions, sharedStore?: RateLimitStore) {
     if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'rateLimit must be an object or false');
     this.rule = Object.freeze({
       points: positiveInteger(options.points ?? DEFAULT_RATE_LIMIT.points, 'points'),
       durationMs: positiveInteger(options.durationMs ?? DEFAULT_RATE_LIMIT.durationMs, 'durationMs'),
     });
     this.perTool = options.perTool ?? DEFAULT_RATE_LIMIT.perTool;
-    this.store = options.store ?? new MemoryRateLimitStore();
+    this.store = options.store ?? sharedStore ?? new MemoryRateLimitStore();
   }
 
   /**
