@@ -76,6 +76,19 @@ describe('RedisNotificationBus', () => {
     expect(a.events).toEqual([{ type: 'resources/updated', uri: 'notes://1' }]);
   });
 
+  test('hot reload (live.replace) stays local: B keeps its own classes and hears nothing of it', async () => {
+    const a = await instance();
+    const b = await instance();
+    a.server.live.replace([Reports]);
+    expect(names(a.server)).toEqual(['report']);
+    expect(a.events).toEqual([{ type: 'tools/list_changed' }]);
+    // A's messages reach B in order: once B hears this update, a replicated replace would have come first.
+    a.server.notifyResourceUpdated('notes://after-replace');
+    await until('B hears the update sent after the replace', () => b.events.length > 0);
+    expect(b.events).toEqual([{ type: 'resources/updated', uri: 'notes://after-replace' }]);
+    expect(names(b.server)).toEqual(['deploy', 'scale']);
+  });
+
   test('Redis killed and restarted: what A published meanwhile reaches B, later changes too, and nothing is left queued', async () => {
     const a = await instance();
     const b = await instance();
