@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { DecorumStartupError, preloadValidators } from '@decorum/core';
+import { DecorumStartupError, preloadValidators, type ServerOptions } from '@decorum/core';
 import { busFromUrl } from './bus-option.js';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
@@ -22,13 +22,17 @@ async function serve(options: ServeOptions): Promise<void> {
   // Catalogue classes are added at run time (live.add), not served at start-up.
   const loaded = collectServers(loadedModule, options.module, new Set(serverOptions.catalogue));
   if (options.list) return printList(loaded, options.json);
-  const servers = options.watch ? (await import('./watch.js')).watchModule(options.module, loaded).server : loaded;
+  // --watch builds the server itself, so it gets every server option here: the module's, the
+  // command line's eras and the bus (a built server ignores what its transport is given later).
+  const watched = options.watch ? await import('./watch.js') : undefined;
+  const build = (built: ServerOptions) => (watched ? watched.watchModule(options.module, loaded, { serverOptions: built }).server : loaded);
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
     // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
     const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
-    serveStdio(servers, { ...serverOptions, ...eraOptions(options), notificationBus, maxLineBytes: options.maxLineBytes });
+    const built = { ...serverOptions, ...eraOptions(options), notificationBus };
+    serveStdio(build(built), { ...built, maxLineBytes: options.maxLineBytes });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
@@ -37,13 +41,11 @@ async function serve(options: ServeOptions): Promise<void> {
   const { createHttpLogger, serveHttp } = await import('@decorum/fastify');
   const logger = serverOptions.logger ?? createHttpLogger();
   const notificationBus = (await busFromUrl(options.bus, logger)) ?? serverOptions.notificationBus;
+  const built = { ...serverOptions, ...eraOptions(options), notificationBus, logger };
   let served;
   try {
-    served = await serveHttp(servers, {
-      ...serverOptions,
-      ...eraOptions(options),
-      notificationBus,
-      logger,
+    served = await serveHttp(build(built), {
+      ...built,
       host: options.host,
       port: options.port,
       path: options.path,

@@ -1,5 +1,5 @@
 import { dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
-import { createServer, type DecorumServer, type ServerTarget } from '@decorum/core';
+import { createServer, type DecorumServer, type ServerOptions, type ServerTarget } from '@decorum/core';
 import { watch } from 'chokidar';
 import { collectServers } from './collect-servers.js';
 import { loadModule } from './load-module.js';
@@ -13,6 +13,11 @@ export interface WatchOptions {
   debounceMs?: number;
   /** Where reload reports go (default stderr: stdout belongs to the stdio transport). */
   report?: (line: string) => void;
+  /**
+   * `createServer` options of the watched server: the module's `serverOptions` with the bus and
+   * eras of the command line (a built server ignores the options given to its transport later).
+   */
+  serverOptions?: ServerOptions;
 }
 
 /** A server whose module is watched: hand `server` to a transport; `close()` stops watching. */
@@ -39,7 +44,7 @@ function ignored(root: string, path: string): boolean {
  * the last good version keeps serving and the reason is reported.
  */
 export function watchModule(path: string, servers: readonly ServerTarget[], options: WatchOptions = {}): WatchedModule {
-  const server = createServer(servers);
+  const server = createServer(servers, options.serverOptions);
   const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const root = dirname(resolvePath(path));
   let version = 0;

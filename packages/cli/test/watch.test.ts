@@ -81,6 +81,13 @@ describe('mcp-serve MODULE --watch', () => {
       expect((await p.request(request(8, 'tools/call', { name: 'beta', arguments: {} }))).error.code).toBe(-32602);
       expect(p.child.exitCode).toBeNull();
     }, 40_000);
+
+    it("serves with the module's serverOptions (they were dropped under --watch): its rate limit holds", async () => {
+      writeFileSync(server, `${serverSource(['alpha'])}\nexport const serverOptions = { rateLimit: { points: 1, durationMs: 60_000 } };\n`);
+      p = StdioProcess.serve(server, ['--watch']);
+      expect((await p.request(request(1, 'tools/call', { name: 'alpha', arguments: {} }))).result.content[0].text).toBe('hello from alpha');
+      expect((await p.request(request(2, 'tools/call', { name: 'alpha', arguments: {} }))).error).toMatchObject({ code: -31429, data: { limit: 1 } });
+    }, 20_000);
   });
 
   describe('over HTTP', () => {
