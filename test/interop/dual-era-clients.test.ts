@@ -50,7 +50,7 @@ afterAll(async () => {
 
 function expectFullWalkthrough(out: Walkthrough, era: string): void {
   expect(out.failed).toBeUndefined();
-  if (out.protocolVersion !== undefined) expect(out.protocolVersion).toBe(era);
+  expect(out.protocolVersion).toBe(era);
   expect(out.tools).toEqual(expect.arrayContaining(['weather_current', 'weather_forecast', 'weather_alerts_toggle']));
   expect(out.current).toContain('Current weather in Tokyo');
   expect(JSON.parse(out.resource)).toEqual(['new york', 'london', 'tokyo']);

@@ -12,6 +12,23 @@ const answerElicitation = async (request) => {
   return { action: 'accept', content: { days: 2 } };
 };
 
+/**
+ * The protocol version in the server's initialize answer, as the client received it: the v1
+ * client keeps it nowhere over stdio, so the walkthrough reads it off the transport.
+ */
+let answeredVersion;
+function observeInitialize(transport) {
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if (answeredVersion === undefined && typeof message?.result?.protocolVersion === 'string') answeredVersion = message.result.protocolVersion;
+      deliver?.(message, extra);
+    };
+    return start();
+  };
+}
+
 let listChanged;
 const changed = new Promise((resolve) => (listChanged = resolve));
 
@@ -25,7 +42,8 @@ async function v1Client() {
     transportKind === 'stdio'
       ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({ command: target, args, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' })
       : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(target));
-  return { client, transport, version: () => client.getServerVersion() && transport.protocolVersion };
+  observeInitialize(transport);
+  return { client, transport };
 }
 
 async function v2Client(modern) {
@@ -63,7 +81,7 @@ try {
   const after = (await client.listTools()).tools.map((t) => t.name);
   process.stdout.write(
     `${JSON.stringify({
-      protocolVersion: client.getNegotiatedProtocolVersion?.() ?? transport.protocolVersion,
+      protocolVersion: client.getNegotiatedProtocolVersion?.() ?? answeredVersion,
       tools,
       current: current.content[0].text,
       resource: resource.contents[0].text,
