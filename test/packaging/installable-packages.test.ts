@@ -4,9 +4,9 @@
  * monorepo, so nothing can come from the workspace links or hoisted devDependencies.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from '../support/mcp-requests.js';
@@ -32,6 +32,8 @@ const TS_SERVER = `import { McpServer, Tool, type ToolContext } from '@decorum/c
 import { serveStdio, type StdioServer } from '@decorum/stdio';
 import { serveHttp, type HttpServer } from '@decorum/fastify';
 import { buildProgram } from '@decorum/cli';
+import { RedisNotificationBus, RedisRateLimitStore, type RedisBusOptions } from '@decorum/redis';
+import { createTestClient, McpClient, type TestClient } from '@decorum/client';
 
 @McpServer({ name: 'typed', version: '1.0.0' })
 export class Typed {
@@ -45,6 +47,36 @@ export function start(http: boolean): StdioServer | Promise<HttpServer> {
   return http ? serveHttp([Typed], { port: 0 }) : serveStdio([Typed]);
 }
 export const program = buildProgram(async () => {});
+
+/** Instances behind a load balancer: one Redis bus (and its shared rate-limit counts). */
+export function startInstance(url: string): Promise<HttpServer> {
+  const options: RedisBusOptions = { url, bufferLimit: 100 };
+  const notificationBus = new RedisNotificationBus(options);
+  const store: RedisRateLimitStore = notificationBus.rateLimitStore;
+  return serveHttp([Typed], { port: 0, notificationBus, rateLimit: { points: 600, durationMs: 60_000, store } });
+}
+
+/** The testing kit: a client wired to the server in this process. */
+export async function greeting(): Promise<string> {
+  const client: TestClient = await createTestClient(Typed);
+  try {
+    const result = await client.callTool('hello', {});
+    return client instanceof McpClient && result.content[0]?.type === 'text' ? result.content[0].text : '';
+  } finally {
+    await client.close();
+  }
+}
+`;
+
+/** At run time (not only in types): the client's testing kit against the JavaScript server; the Redis package loads. */
+const RUNTIME_CHECK = `import { createTestClient } from '@decorum/client';
+import { RedisNotificationBus, RedisRateLimitStore } from '@decorum/redis';
+import { Hello } from './server.mjs';
+
+const client = await createTestClient(Hello);
+const result = await client.callTool('hello', {});
+await client.close();
+console.log(JSON.stringify({ text: result.content[0].text, redis: [typeof RedisNotificationBus, typeof RedisRateLimitStore] }));
 `;
 
 const TSCONFIG = {
@@ -66,6 +98,7 @@ describe('npm pack of every package installs and works outside the monorepo', ()
     writeFileSync(join(app, 'server.mjs'), JS_SERVER);
     writeFileSync(join(app, 'server.ts'), TS_SERVER);
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    writeFileSync(join(app, 'runtime-check.mjs'), RUNTIME_CHECK);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -92,6 +125,23 @@ describe('npm pack of every package installs and works outside the monorepo', ()
   it('the installed mcp-serve compiles a .ts module with its own swc (mcp-serve --list)', async () => {
     const { stdout } = await run(process.execPath, [join(app, 'node_modules/.bin/mcp-serve'), join(app, 'server.ts'), '--list', '--json'], { cwd: app });
     expect(JSON.parse(stdout)['tools/list'][0].tools.map((t: { name: string }) => t.name)).toEqual(['hello']);
+  });
+
+  it('@decorum/client and @decorum/redis load from their tarballs: the testing kit calls the JavaScript server', async () => {
+    const { stdout } = await run(process.execPath, [join(app, 'runtime-check.mjs')], { cwd: app });
+    expect(JSON.parse(stdout)).toEqual({ text: 'hello from an installed Decorum', redis: ['function', 'function'] });
+  });
+
+  it('the installed create-decorum bin scaffolds a project that depends on the tarballs', async () => {
+    const target = join(dir, 'scaffolded');
+    const { stdout } = await run(join(app, 'node_modules/.bin/create-decorum'), [target, '--decorum-from', dir], { cwd: dir });
+    expect(stdout).toContain(`Created ${target}.`);
+    for (const file of ['package.json', 'tsconfig.json', '.gitignore', 'README.md', 'src/server.ts', 'test/server.test.mjs']) expect(existsSync(join(target, file))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ name: 'scaffolded', type: 'module', scripts: { start: 'mcp-serve src/server.ts', test: expect.any(String) } });
+    const core = packed.find((p) => p.name === '@decorum/core')!;
+    expect(manifest.dependencies['@decorum/core']).toBe(`file:../${basename(core.tarball)}`);
+    expect(readFileSync(join(target, 'src/server.ts'), 'utf8')).toContain('@McpServer');
   });
 
   it('a TypeScript file importing the packages type-checks against the installed .d.ts files', async () => {
