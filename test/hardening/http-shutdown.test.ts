@@ -4,7 +4,7 @@
 import { expect, test } from '@jest/globals';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
-import { initializeSession, legacyPost, legacyToolCall, OpenStream, until } from '../../packages/fastify/test/support/legacy-client.js';
+import { initializeSession, legacyPost, legacyToolCall, OpenStream } from '../../packages/fastify/test/support/legacy-client.js';
 
 const cutOff = (id: number) => ({
   jsonrpc: '2.0',
@@ -42,7 +42,7 @@ test('legacy session: requests running when the grace period ends are answered w
     await sse.waitFor((event) => event.method === 'notifications/progress');
     served.child.kill('SIGTERM');
     // Shutdown ends the standalone stream at once; the running requests keep their grace period.
-    await until(() => (standalone.ended ? true : undefined));
+    await standalone.waitForEnd();
     const jsonAnswer = await json;
     expect([jsonAnswer.status, jsonAnswer.json]).toEqual([200, cutOff(1)]);
     await sse.waitFor((event) => event.id === 2);

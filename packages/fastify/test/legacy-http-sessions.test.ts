@@ -1,7 +1,7 @@
 import { McpServer, Resource, serverOf, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
 import { rpc, send } from './support/http.js';
-import { initializeSession, INIT_PARAMS, legacyPost, OpenStream, until } from './support/legacy-client.js';
+import { initializeSession, INIT_PARAMS, legacyPost, OpenStream } from './support/legacy-client.js';
 import { startApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
 
@@ -99,10 +99,10 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   test('an elicitation goes out on the POST stream and its answer, POSTed back, completes the call', async () => {
     const { id } = await initializeSession(t.url);
     const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'ask', arguments: {} } });
-    const ask = await until(() => call.events().find((e) => e.method === 'elicitation/create'));
+    const ask = await call.waitFor((e) => e.method === 'elicitation/create');
     expect(ask.params).toMatchObject({ mode: 'form', message: 'Name?' });
     expect((await legacyPost(t.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }, { 'mcp-session-id': id })).status).toBe(202);
-    const done = await until(() => call.events().find((e) => e.id === 8));
+    const done = await call.waitFor((e) => e.id === 8);
     expect(done.result).toEqual({ content: [{ type: 'text', text: 'Hello, Ada' }], isError: false });
     expect(call.raw).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
   });
@@ -110,7 +110,7 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   test('a client that never answers an elicitation: the call fails with a clear error and the ask is cancelled', async () => {
     const { id } = await initializeSession(t.url);
     const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'ask', arguments: {} } });
-    const done = await until(() => call.events().find((e) => e.id === 9));
+    const done = await call.waitFor((e) => e.id === 9);
     expect(done.error).toMatchObject({ code: -32001, message: 'The client did not answer elicitation/create within 300 ms' });
     const ask = call.events().find((e) => e.method === 'elicitation/create');
     expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'no answer within 300 ms' } });
@@ -120,9 +120,9 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   test('notifications/cancelled ends a call in flight: no response, and its own ask is cancelled', async () => {
     const { id } = await initializeSession(t.url);
     const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'ask', arguments: {} } });
-    const ask = await until(() => call.events().find((e) => e.method === 'elicitation/create'));
+    const ask = await call.waitFor((e) => e.method === 'elicitation/create');
     expect((await legacyPost(t.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } }, { 'mcp-session-id': id })).status).toBe(202);
-    await until(() => (call.ended ? true : undefined));
+    await call.waitForEnd();
     expect(call.events().find((e) => e.id === 20)).toBeUndefined();
     expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'the request that asked was cancelled' } });
   });
@@ -146,14 +146,14 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     expect(stream.res.statusCode).toBe(200);
     expect((await send(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id }, method: 'GET' })).status).toBe(409);
     await legacyPost(t.url, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
-    await until(() => stream.events().find((e) => e.method === 'notifications/tools/list_changed'));
-    const lastId = /id: (\S+)\ndata: \{/.exec(stream.raw)![1];
+    await stream.waitFor((e) => e.method === 'notifications/tools/list_changed');
+    const lastId = stream.lastMessageId()!;
     stream.close();
-    await new Promise((r) => setTimeout(r, 50));
-    // Missed while disconnected, then replayed after the Last-Event-ID.
+    // Missed while disconnected (or written to the dead connection before the server noticed), then
+    // replayed after the Last-Event-ID, which replaces whatever connection the stream still had.
     await legacyPost(t.url, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
     const resumed = await OpenStream.get(t.url, id, { 'last-event-id': lastId });
-    const replayed = await until(() => resumed.events().find((e) => e.method === 'notifications/tools/list_changed'));
+    const replayed = await resumed.waitFor((e) => e.method === 'notifications/tools/list_changed');
     expect(replayed).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} });
     expect(resumed.events().filter((e) => e.method).length).toBe(1);
     resumed.close();

@@ -33,14 +33,16 @@ export class EventStream {
 
   /**
    * Connects a client: status and headers, a priming event (an id and no data, so that the client
-   * can resume from the start), then whatever it missed after `afterSeq` (default: what no client
-   * saw yet). A stream that has already ended is closed after the replay.
+   * can resume from there), then whatever it missed after `afterSeq` (default: what no client saw
+   * yet). The priming event names that point, so event ids never go back. A connection still
+   * open (a client resuming what it takes for lost) is ended: one connection per stream. A stream
+   * that has already ended is closed after the replay.
    */
   attach(res: ServerResponse, headers: OutgoingHttpHeaders, afterSeq?: number): void {
-    this.detach();
+    this.close();
+    const after = Math.min(afterSeq ?? this.written, this.seq);
     res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
-    res.write(`id: ${this.id}_${this.seq}\nretry: ${RETRY_MS}\ndata: \n\n`);
-    const after = afterSeq ?? this.written;
+    res.write(`id: ${this.id}_${after}\nretry: ${RETRY_MS}\ndata: \n\n`);
     for (const event of this.history) if (event.seq > after) res.write(event.frame);
     this.written = this.seq;
     if (this.ended) {

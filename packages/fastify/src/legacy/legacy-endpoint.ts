@@ -1,24 +1,26 @@
 import {
+  LEGACY_PROTOCOL_VERSIONS,
+  ParseError,
+  type DecorumServer,
+  type JsonRpcErrorObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type Logger,
+  type McpProtocolError,
+} from '@decorum/core';
+import {
   Cancellation,
   encodeSafely,
   encodeSafelyBytes,
   isErrorResponse,
   isLegacyOpening,
   isModernShaped,
-  LEGACY_PROTOCOL_VERSIONS,
   legacyErrorResponse,
-  ParseError,
   parseJson,
   readEnvelope,
-  type DecorumServer,
   type EngineResponse,
-  type JsonRpcErrorObject,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type Logger,
-  type McpProtocolError,
   type PreparedRequest,
-} from '@decorum/core';
+} from '@decorum/core/transport';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';
@@ -120,7 +122,8 @@ export class LegacyEndpoint implements AnswersRunning {
     const last = parseEventId(readHeader(request.headers, 'last-event-id', 'Last-Event-ID'));
     const stream = last ? session.findStream(last.stream) : session.standalone;
     if (!stream) return sendRefusal(reply, new HttpRefusal('unknown-session', 'Not Found: Last-Event-ID names a stream this session no longer keeps; open the GET stream without it'));
-    if (stream.attached && (!last || stream === session.standalone)) {
+    // A resumption replaces a connection the client takes for lost; a second plain GET is a conflict.
+    if (!last && stream.attached) {
       return sendRefusal(reply, new HttpRefusal('stream-conflict', 'Conflict: this session already has a standalone GET stream open'));
     }
     exchange.stream = 'sse';

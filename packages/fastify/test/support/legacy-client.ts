@@ -84,6 +84,11 @@ export class OpenStream {
     return until(() => this.events().find(predicate));
   }
 
+  /** Waits until the server has ended the response. */
+  async waitForEnd(): Promise<void> {
+    await until(() => this.ended || undefined);
+  }
+
   /** The SSE event ids received so far, in order. */
   eventIds(): string[] {
     return [...this.raw.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
