@@ -33,6 +33,11 @@ export interface RequestChannel {
    * one client is the process at the other end. Rate limits key callers without a token by it.
    */
   readonly peer?: string;
+  /**
+   * The legacy era's session id, where the transport has one (HTTP: `Mcp-Session-Id`); the
+   * pipeline and its spans (`mcp.session.id`) read it. The modern era has no sessions.
+   */
+  readonly sessionId?: string;
 }
 
 /**

@@ -4,7 +4,11 @@ import type { AuthInfo } from '../context/request-context.js';
 import type { JsonObject, RequestId } from '../protocol/types.js';
 import type { CallDescription } from './call.js';
 
-/** A 2026-07-28 request described for the pipeline: a view of its scope, nothing copied. */
+/**
+ * A request the engine runs, described for the pipeline: a view of its scope and channel, nothing
+ * copied. Legacy sessions run through the same engine, so their requests are described here too
+ * (with the session's revision, and its id when the transport has one).
+ */
 export class ModernCall implements CallDescription {
   constructor(
     private readonly scope: RequestScope,
@@ -31,6 +35,10 @@ export class ModernCall implements CallDescription {
 
   get peer(): string | undefined {
     return this.channel.peer;
+  }
+
+  get sessionId(): string | undefined {
+    return this.channel.sessionId;
   }
 
   context(): RequestContext {
