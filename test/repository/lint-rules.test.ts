@@ -7,7 +7,7 @@ import { ROOT } from '../support/stdio-process.js';
 /** Small bad samples, laid out like the repository, each breaking one rule (and one clean control). */
 const SAMPLES: Record<string, string> = {
   'packages/core/src/bad/transport.ts': "import Fastify from 'fastify';\nexport const app = Fastify;\n",
-  'packages/core/src/bad/reach.ts': "import { line } from '../../../stdio/src/line.js';\nexport const framed = line;\n",
+  'packages/core/src/bad/reach.ts': "import { line } from '../../../stdio/src/line.js';\nexport const framed = line;\n", // self-contained: sample (inside the scratch tree)
   'packages/core/src/engine/thing.ts': 'export const thing = 1;\n',
   'packages/core/src/mrtr/uses-engine.ts': "import { thing } from '../engine/thing.js';\nexport const twice = thing * 2;\n",
   'packages/core/src/bad/a.ts': "import { b } from './b.js';\nexport const a = (): number => b();\n",
