@@ -12,6 +12,7 @@ const config: Config = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
   // Tests import the packages' sources, not their builds, so a test never runs stale code.
   moduleNameMapper: {
+    '^@decorum/core/transport$': '<rootDir>/packages/core/src/transport.ts',
     '^@decorum/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -1,7 +1,7 @@
 // Hardening item 7: ids beyond 2^53 are echoed exactly (9007199254740993 used to come back as …992).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
-import { parseJson } from '@decorum/core';
+import { parseJson } from '@decorum/core/transport';
 import { StdioProcess } from '../support/stdio-process.js';
 import { Hardening } from './fixtures/hardening-server.js';
 import { postRaw, rawToolCall } from './support/raw-call.js';

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { DecorumStartupError, preloadValidators, type ServerOptions } from '@decorum/core';
+import { DecorumStartupError, type ServerOptions } from '@decorum/core';
+import { preloadValidators } from '@decorum/core/transport';
 import { busFromUrl } from './bus-option.js';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
 import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
-import { buildProgram, type ServeOptions } from './program.js';
+import { buildProgram, type McpServeOptions } from './program.js';
 
 /** `--eras` and `--client-request-timeout` when given, over what the module's own options say. */
-function eraOptions(options: ServeOptions) {
+function eraOptions(options: McpServeOptions) {
   return {
     ...(options.eras === undefined ? {} : { eras: options.eras }),
     ...(options.clientRequestTimeout === undefined ? {} : { legacy: { clientRequestTimeoutMs: options.clientRequestTimeout } }),
   };
 }
 
-async function serve(options: ServeOptions): Promise<void> {
+async function serve(options: McpServeOptions): Promise<void> {
   const loadedModule = await loadModule(options.module);
   const serverOptions = collectServeOptions(loadedModule, options.module);
   // Catalogue classes are added at run time (live.add), not served at start-up.

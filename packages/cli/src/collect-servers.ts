@@ -1,4 +1,4 @@
-import { isDecorumServer, type ServerTarget } from '@decorum/core';
+import { isServerTarget, type ServerTarget } from '@decorum/core';
 import { CliError } from './load-module.js';
 
 /** Every exported class of the module that carries `@McpServer` or decorated members, but those in `exclude` (its catalogue). */
@@ -6,7 +6,7 @@ export function collectServers(moduleExports: Record<string, unknown>, path: str
   const seen = new Set<unknown>(exclude);
   const servers: ServerTarget[] = [];
   for (const value of Object.values(moduleExports)) {
-    if (typeof value === 'function' && !seen.has(value) && isDecorumServer(value)) {
+    if (typeof value === 'function' && !seen.has(value) && isServerTarget(value)) {
       seen.add(value);
       servers.push(value as ServerTarget);
     }

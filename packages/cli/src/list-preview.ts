@@ -1,12 +1,5 @@
-import {
-  createServer,
-  encodeMessage,
-  isErrorResponse,
-  LATEST_PROTOCOL_VERSION,
-  META,
-  type JsonObject,
-  type ServerTarget,
-} from '@decorum/core';
+import { createServer, LATEST_PROTOCOL_VERSION, META, type JsonObject, type ServerTarget } from '@decorum/core';
+import { encodeMessage, isErrorResponse } from '@decorum/core/transport';
 import { pino } from 'pino';
 
 /** The list methods a preview asks, in the order it prints them, with the key of their items. */

@@ -3,8 +3,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** What the command line asked for. */
-export interface ServeOptions {
+/** What the `mcp-serve` command line asked for. */
+export interface McpServeOptions {
   module: string;
   http: boolean;
   host: string;
@@ -32,7 +32,10 @@ export interface ServeOptions {
   bus?: string;
 }
 
-function eras(value: string): NonNullable<ServeOptions['eras']> {
+/** @deprecated Renamed {@link McpServeOptions} (options are named after what they configure). */
+export type ServeOptions = McpServeOptions;
+
+function eras(value: string): NonNullable<McpServeOptions['eras']> {
   if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
   throw new InvalidArgumentError('must be dual, modern or legacy');
 }
@@ -64,7 +67,7 @@ function port(value: string): number {
  * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
-export function buildProgram(onServe: (options: ServeOptions) => Promise<void>): Command {
+export function buildProgram(onServe: (options: McpServeOptions) => Promise<void>): Command {
   return new Command('mcp-serve')
     .description('Serve the Decorum MCP servers exported by MODULE (a .js file, or .ts compiled on the fly with decorator metadata)')
     .version(pkg.version, '-v, --version')
@@ -84,5 +87,5 @@ export function buildProgram(onServe: (options: ServeOptions) => Promise<void>):
     .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
     .addOption(new Option('--bus <url>', 'share change notifications, live changes and rate-limit counts with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
     .showHelpAfterError()
-    .action(async (module: string, opts: Omit<ServeOptions, 'module'>) => onServe({ module, ...opts }));
+    .action(async (module: string, opts: Omit<McpServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

@@ -1,7 +1,10 @@
 /**
- * @decorum/core — the data layer of Decorum: MCP 2026-07-28 types, the transport-agnostic
- * JSON-RPC engine, decorators, registry, schema generation, validation and the request context.
- * It knows nothing of bytes: transports (`@decorum/stdio`, `@decorum/fastify`) frame messages.
+ * @decorum/core — what you write a server with: the decorators (`@McpServer`, `@Tool`,
+ * `@Resource`, `@Prompt`, `@Complete`, `@Use`, `@Guard`, `@Field`), the request context (`ctx`),
+ * `createServer` and its options, the live registry, the errors a handler throws, the protocol
+ * types and schema helpers. It knows nothing of bytes: the transports (`@decorum/stdio`,
+ * `@decorum/fastify`) frame messages, and what they drive the engine with is
+ * `@decorum/core/transport`.
  *
  * @module \@decorum/core
  */
@@ -42,37 +45,27 @@ export type { ServerOptions, ServerTarget, DecorumServer } from './server/types.
 export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './decorators/complete.js';
-export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveOptions } from './live/live-registry.js';
+export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveRegistryOptions, type LiveOptions } from './live/live-registry.js';
+// The notification bus: an option of createServer, and an interface to implement for a bus of your own.
 export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions, type PublishOptions } from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
-export type { SubscriptionFilter, ChannelFlow, FlowChannel } from './live/subscription.js';
 export { serverOf } from './live/server-of.js';
-export { isDecorumServer } from './registry/scanner.js';
-export { McpEngine, type PreparedRequest } from './engine/engine.js';
-// The legacy era (2025-11-25 and earlier, initialize-based sessions)
-export { LegacySession, type LegacySessionOptions, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
-export { type Eras, isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { isServerTarget, isDecorumServer } from './registry/scanner.js';
+export type { Logger } from './logging/logger.js';
+// The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
+export type { Eras } from './legacy/eras.js';
+export type { LegacySessionOptions } from './legacy/legacy-session.js';
+export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS } from './legacy/client-requests.js';
 export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './legacy/versions.js';
-export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './legacy/client-requests.js';
-export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
-export type { RequestChannel } from './engine/request-scope.js';
-export { Cancellation } from './engine/cancellation.js';
-export type { RequestMeta } from './engine/meta.js';
-export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
-export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
-export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
-export type { Registry } from './registry/registry.js';
-export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
-export { createDefaultLogger, type Logger } from './logging/logger.js';
 
 // The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
 export { Use } from './decorators/use.js';
 export { Guard } from './decorators/guard.js';
-export { PipelineCall, type CallDescription, type CallTarget } from './pipeline/call.js';
+export { PipelineCall, type CallTarget } from './pipeline/call.js';
 export { forMethods, type Middleware, type Next, type CallResult } from './pipeline/middleware.js';
 export type { Guard as GuardFunction } from './pipeline/guard.js';
 export { scopesGuard } from './pipeline/scopes-guard.js';
-export { Pipeline, type PipelineOptions } from './pipeline/pipeline.js';
+export type { PipelineOptions } from './pipeline/pipeline.js';
 export { DEFAULT_STEP_TIMEOUT_MS } from './pipeline/step-timeout.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions, type RateLimitStore, type RateLimitRule, type RateLimitDecision } from './pipeline/rate-limit/limiter.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
@@ -97,20 +90,16 @@ export {
   ForbiddenError,
   RateLimitedError,
 } from './errors/protocol-errors.js';
-export { legacyErrorResponse } from './errors/legacy-errors.js';
-export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
-export { shutdownErrors } from './errors/shutdown-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
+export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';
 
 // Schemas and validation
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
-export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol
 export * from './protocol/types.js';
 export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';
-export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
-import { Cancellation, createServer, McpServer, Tool, type ToolContext } from '@decorum/core';
+import { createServer, McpServer, Tool, type ToolContext } from '@decorum/core';
+import { Cancellation } from '@decorum/core/transport';
 import { harness, quietLogger } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';
 

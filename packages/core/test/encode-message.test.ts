@@ -1,4 +1,4 @@
-import { encodeMessage, encodeMessageBytes, RawJson, type EngineResponse } from '@decorum/core';
+import { encodeMessage, encodeMessageBytes, RawJson, type EngineResponse } from '@decorum/core/transport';
 
 describe('encodeMessageBytes', () => {
   const page = new RawJson('{"resultType":"complete","tools":[{"name":"météo","description":"☂ – 雨"}]}');

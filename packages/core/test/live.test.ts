@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
-import { createServer, DecorumStartupError, encodeMessage, McpServer, Resource, serverOf, Tool, type JsonRpcNotification } from '@decorum/core';
+import { createServer, DecorumStartupError, McpServer, Resource, serverOf, Tool, type JsonRpcNotification } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { quietLogger } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';
 

@@ -1,4 +1,4 @@
-import { encodeMessageBytes, type EngineResponse } from '@decorum/core';
+import { encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
 
 /** encodeMessageBytes must give exactly the UTF-8 bytes of JSON.stringify, whatever the long strings hold. */
 const expectStringifyBytes = (message: EngineResponse) => {

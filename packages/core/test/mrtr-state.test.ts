@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, DecorumStartupError, encodeMessage, type AuthInfo } from '@decorum/core';
+import { createServer, DecorumStartupError, type AuthInfo } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { harness, quietLogger } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';

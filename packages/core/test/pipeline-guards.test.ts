@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { encodeMessage, ForbiddenError, Guard, McpServer, Prompt, Resource, Tool, type AuthInfo, type DecorumServer, type GuardFunction, type ServerOptions } from '@decorum/core';
+import { ForbiddenError, Guard, McpServer, Prompt, Resource, Tool, type AuthInfo, type DecorumServer, type GuardFunction, type ServerOptions } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { harness } from './support/engine-harness.js';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
-import { forMethods, McpServer, Prompt, RawJson, Tool, ToolError, Use, type Middleware, type ToolContext } from '@decorum/core';
+import { forMethods, McpServer, Prompt, Tool, ToolError, Use, type Middleware, type ToolContext } from '@decorum/core';
+import { RawJson } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';
 

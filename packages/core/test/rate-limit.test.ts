@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
-import { DEFAULT_RATE_LIMIT, encodeMessage, InProcessNotificationBus, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
+import { DEFAULT_RATE_LIMIT, InProcessNotificationBus, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
 import { request } from './support/mcp-requests.js';
 

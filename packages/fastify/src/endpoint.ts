@@ -1,27 +1,29 @@
 import {
+  InvalidRequestError,
+  McpProtocolError,
+  type AuthInfo,
+  type DecorumServer,
+  type JsonRpcErrorObject,
+  type JsonRpcErrorResponse,
+  type JsonRpcNotification,
+  type Logger,
+  type RequestId,
+} from '@decorum/core';
+import {
   type Cancellation,
   encodeMessageBytes,
   encodeSafely,
   encodeSafelyBytes,
   errorResponse,
-  InvalidRequestError,
   isErrorResponse,
-  McpProtocolError,
   parseJson,
   readableId,
   readEnvelope,
-  type AuthInfo,
-  type DecorumServer,
   type EngineResponse,
   type FlowChannel,
-  type JsonRpcErrorObject,
-  type JsonRpcErrorResponse,
-  type JsonRpcNotification,
-  type Logger,
   type PreparedRequest,
-  type RequestId,
   type ToolEntry,
-} from '@decorum/core';
+} from '@decorum/core/transport';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, type AcceptedResponses } from './accept.js';

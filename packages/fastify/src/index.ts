@@ -18,22 +18,15 @@ export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from 
 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
-export { serveHttp, type HttpServeOptions, type HttpServer } from './serve-http.js';
+export { serveHttp, type ServeHttpOptions, type HttpServeOptions, type HttpServer } from './serve-http.js';
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
-/** Origin policy: the default allowlist test and the option's type. */
+/** Origin and Host policies: the default allowlist test and the options' types. */
 export { isLocalOrigin, type AllowedOrigins } from './origin.js';
-export { hostPolicy, type AllowedHosts } from './host-check.js';
+export type { AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';
 
 /** The `x-mcp-header` schema keyword and the start-up check that tools are sent through. */
 export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';
-
-/** Header value decoding (`=?base64?…?=`), for gateways and tests. */
-export { decodeHeaderValue, isBase64Sentinel } from './base64-sentinel.js';
-
-/** Status mapping and refusals, exposed for tooling that wants the same answers. */
-export { errorStatus, refusalStatus, type ErrorOrigin, type RefusalKind } from './status.js';
-export { HttpRefusal } from './refusal.js';

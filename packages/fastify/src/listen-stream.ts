@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ChannelFlow } from '@decorum/core';
+import type { ChannelFlow } from '@decorum/core/transport';
 
 /** The long-lived method that is always answered with an SSE stream (L-12). */
 export const LISTEN_METHOD = 'subscriptions/listen';

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { HeaderMismatchError, type Registry, type ToolEntry } from '@decorum/core';
+import { HeaderMismatchError } from '@decorum/core';
+import type { Registry, ToolEntry } from '@decorum/core/transport';
 import { decodeHeaderValue } from './base64-sentinel.js';
 import { mismatch, readHeader } from './header-value.js';
 import { readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';

@@ -1,4 +1,5 @@
-import { Cancellation, createServer, DecorumStartupError, encodeMessage, errorResponse, preloadValidators, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject, type PreparedRequest } from '@decorum/core';
+import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
+import { Cancellation, encodeMessage, errorResponse, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-import { shutdownErrors } from '@decorum/core';
+import { shutdownErrors } from '@decorum/core/transport';
 import type { FastifyInstance } from 'fastify';
 import { answerRunningRequests } from './running-requests.js';
 

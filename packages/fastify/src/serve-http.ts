@@ -1,4 +1,5 @@
-import { shutdownErrors, type DecorumServer, type ServerTarget } from '@decorum/core';
+import type { DecorumServer, ServerTarget } from '@decorum/core';
+import { shutdownErrors } from '@decorum/core/transport';
 import type { FastifyInstance } from 'fastify';
 import { createMcpApp, type McpAppOptions } from './app.js';
 import { DEFAULT_PATH } from './options.js';
@@ -9,7 +10,7 @@ import { answerRunningRequests } from './running-requests.js';
 const ANSWER_FLUSH_MS = 100;
 
 /** Options of {@link serveHttp}. */
-export interface HttpServeOptions extends McpAppOptions {
+export interface ServeHttpOptions extends McpAppOptions {
   /** Interface to bind (default `127.0.0.1`: a local server is not reachable from the network). */
   host?: string;
   /** Port (default 3000; 0 picks a free one — read it from `url`). */
@@ -25,6 +26,9 @@ export interface HttpServeOptions extends McpAppOptions {
   handleProcessErrors?: boolean;
 }
 
+/** @deprecated Renamed {@link ServeHttpOptions} (options are named after what they configure). */
+export type HttpServeOptions = ServeHttpOptions;
+
 /** A listening HTTP server. */
 export interface HttpServer {
   readonly app: FastifyInstance;
@@ -37,7 +41,7 @@ export interface HttpServer {
 }
 
 /** Serves decorated classes (or a built server) over Streamable HTTP until closed or signalled. */
-export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer, options: HttpServeOptions = {}): Promise<HttpServer> {
+export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer, options: ServeHttpOptions = {}): Promise<HttpServer> {
   const { host = '127.0.0.1', port = 3000, shutdownGraceMs = 5000, handleSignals = true, handleProcessErrors = handleSignals, ...appOptions } = options;
   const app = await createMcpApp(targets, appOptions);
   const removeProcessHandlers = handleProcessErrors ? exitOnUncaughtException(app) : undefined;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { META, type JsonRpcRequest, type RequestMeta } from '@decorum/core';
+import { META, type JsonRpcRequest } from '@decorum/core';
+import type { RequestMeta } from '@decorum/core/transport';
 import { decodeHeaderValue } from './base64-sentinel.js';
 import { missing, mismatch, readHeader } from './header-value.js';
 

@@ -1,4 +1,5 @@
-import { DecorumStartupError, StartupErrorCode, type ToolEntry } from '@decorum/core';
+import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
+import type { ToolEntry } from '@decorum/core/transport';
 
 /** The schema keyword that mirrors a tool argument into an `Mcp-Param-{Name}` header. */
 export const X_MCP_HEADER = 'x-mcp-header';

@@ -1,4 +1,5 @@
-import { createServer, McpServer, Tool, type ClientRequestOutlet } from '@decorum/core';
+import { createServer, McpServer, Tool } from '@decorum/core';
+import type { ClientRequestOutlet } from '@decorum/core/transport';
 import { legacySessionsOptions, SessionStore } from '../src/legacy/session-store.js';
 
 @McpServer({ name: 'store-fixture', version: '1.0.0' })

@@ -1,4 +1,4 @@
-import { errorStatus, refusalStatus } from '@decorum/fastify';
+import { errorStatus, refusalStatus } from '../src/status.js';
 import { postRaw, rpc } from './support/http.js';
 import { startApp, type TestApp } from './support/app.js';
 import { FixtureServer, OtherServer } from './support/fixture-server.js';

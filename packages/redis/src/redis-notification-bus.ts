@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createDefaultLogger,
   DecorumStartupError,
   InProcessNotificationBus,
   StartupErrorCode,
@@ -13,6 +12,7 @@ import {
   type SubscribeOptions,
   type SubscriberSink,
 } from '@decorum/core';
+import { createDefaultLogger } from '@decorum/core/transport';
 import { Redis, type RedisOptions } from 'ioredis';
 import { encodeMessage, parseMessage, type BusMessage } from './bus-message.js';
 import { Outbox, type Pending } from './outbox.js';

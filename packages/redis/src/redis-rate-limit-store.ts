@@ -1,4 +1,5 @@
-import { createDefaultLogger, MemoryRateLimitStore, type Logger, type RateLimitDecision, type RateLimitRule, type RateLimitStore } from '@decorum/core';
+import { MemoryRateLimitStore, type Logger, type RateLimitDecision, type RateLimitRule, type RateLimitStore } from '@decorum/core';
+import { createDefaultLogger } from '@decorum/core/transport';
 import type { Cluster, Redis } from 'ioredis';
 
 /** Options of {@link RedisRateLimitStore}. */

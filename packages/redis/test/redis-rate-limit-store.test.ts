@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { createServer, encodeMessage, MemoryRateLimitStore, type DecorumServer, type RateLimitRule, type ServerOptions } from '@decorum/core';
+import { createServer, MemoryRateLimitStore, type DecorumServer, type RateLimitRule, type ServerOptions } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { RedisNotificationBus, RedisRateLimitStore } from '@decorum/redis';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';

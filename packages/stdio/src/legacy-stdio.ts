@@ -1,17 +1,5 @@
-import {
-  errorResponse,
-  InvalidParamsError,
-  InvalidRequestError,
-  isLegacyOpening,
-  isModernShaped,
-  META,
-  type DecorumServer,
-  type EngineResponse,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type LegacySession,
-  type RequestChannel,
-} from '@decorum/core';
+import { InvalidParamsError, InvalidRequestError, META, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest } from '@decorum/core';
+import { errorResponse, isLegacyOpening, isModernShaped, type EngineResponse, type LegacySession, type RequestChannel } from '@decorum/core/transport';
 
 /** A dual-era request that is neither a 2026-07-28 request nor part of a legacy session. */
 function neitherEra(method: string): InvalidParamsError {

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import type { ChannelFlow, JsonRpcNotification, RequestId } from '@decorum/core';
+import type { JsonRpcNotification, RequestId } from '@decorum/core';
+import type { ChannelFlow } from '@decorum/core/transport';
 
 /** The one request that stays open until the server or the client ends it. */
 export const LISTEN_METHOD = 'subscriptions/listen';

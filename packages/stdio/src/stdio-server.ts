@@ -1,25 +1,27 @@
 import { Console } from 'node:console';
 import type { Readable, Writable } from 'node:stream';
 import {
-  Cancellation,
   createServer,
-  encodeSafely,
-  errorResponse,
   InvalidRequestError,
-  isNotificationShaped,
   ParseError,
-  McpEngine,
-  parseJson,
-  readEnvelope,
-  shutdownErrors,
   type DecorumServer,
-  type EngineResponse,
-  type FlowChannel,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type ServerOptions,
   type ServerTarget,
 } from '@decorum/core';
+import {
+  Cancellation,
+  encodeSafely,
+  errorResponse,
+  isNotificationShaped,
+  McpEngine,
+  parseJson,
+  readEnvelope,
+  shutdownErrors,
+  type EngineResponse,
+  type FlowChannel,
+} from '@decorum/core/transport';
 import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
@@ -29,7 +31,7 @@ import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate 
 import { StdioEras } from './legacy-stdio.js';
 
 /** Options of {@link serveStdio}. */
-export interface StdioOptions extends ServerOptions {
+export interface ServeStdioOptions extends ServerOptions {
   /** Where requests come from (default `process.stdin`). */
   input?: Readable;
   /** Where responses go (default `process.stdout`); nothing else is ever written there. */
@@ -62,6 +64,9 @@ export interface StdioOptions extends ServerOptions {
   exitOnClose?: boolean;
 }
 
+/** @deprecated Renamed {@link ServeStdioOptions} (options are named after what they configure). */
+export type StdioOptions = ServeStdioOptions;
+
 /** A running stdio server. */
 export interface StdioServer {
   readonly server: DecorumServer;
@@ -77,7 +82,7 @@ const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
  * Serves decorated classes (or a built server) over stdio: newline-delimited JSON-RPC on
  * stdin/stdout, logs on stderr. Requests run concurrently; `notifications/cancelled` aborts one.
  */
-export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, options: StdioOptions = {}): StdioServer {
+export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, options: ServeStdioOptions = {}): StdioServer {
   const server = createServer(targets, options);
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;

@@ -1,4 +1,5 @@
-import { createServer, encodeMessage, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type ServerOptions, type ServerTarget } from '@decorum/core';
+import { createServer, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type ServerOptions, type ServerTarget } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { ConnectionClosedError, RequestCancelledError } from '../errors.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
 

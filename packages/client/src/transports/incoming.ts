@@ -1,4 +1,5 @@
-import { errorResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '@decorum/core';
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@decorum/core';
+import { errorResponse } from '@decorum/core/transport';
 import { ProtocolViolationError } from '../errors.js';
 import type { TransportEvents } from './transport.js';
 

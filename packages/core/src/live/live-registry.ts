@@ -2,7 +2,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 import { completionKey, type CompleterEntry } from '../registry/entries.js';
 import { checkNames, Registry, type ListSettings } from '../registry/registry.js';
-import { isDecorumServer, scanServer, type ScannedServer } from '../registry/scanner.js';
+import { isServerTarget, scanServer, type ScannedServer } from '../registry/scanner.js';
 import type { Logger } from 'pino';
 import type { LiveChange, LiveEvent, LiveKind } from './events.js';
 import { InProcessNotificationBus, type NotificationBus, type PublishOptions } from './notification-bus.js';
@@ -78,7 +78,7 @@ function descriptorOf(entry: unknown): object {
 export type LiveTarget = LiveClass | object;
 
 /** Options of a {@link LiveRegistry} beyond what it serves. */
-export interface LiveOptions {
+export interface LiveRegistryOptions {
   /**
    * Classes that `add` may bring in at run time, by class name. Adding one of them replicates to
    * the other instances of a replicating bus (they hold the same catalogue); adding anything else
@@ -92,6 +92,9 @@ export interface LiveOptions {
   /** Called with each instance `add` or `replace` serves (createServer binds it for `serverOf`). */
   readonly onAdd?: (instance: object) => void;
 }
+
+/** @deprecated Renamed {@link LiveRegistryOptions} (options are named after what they configure). */
+export type LiveOptions = LiveRegistryOptions;
 
 /**
  * The mutable side of a server. The served registry stays an immutable snapshot with its list
@@ -125,12 +128,12 @@ export class LiveRegistry {
     scanned: readonly ScannedServer[],
     private readonly settings: ListSettings,
     readonly bus: NotificationBus,
-    options: LiveOptions = {},
+    options: LiveRegistryOptions = {},
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     checkNames(scanned);
     for (const target of options.catalogue ?? []) {
-      if (typeof target !== 'function' || !isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      if (typeof target !== 'function' || !isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
       const known = this.catalogue.get(target.name);
       if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
       this.catalogue.set(target.name, target);
@@ -168,7 +171,7 @@ export class LiveRegistry {
    * A name already taken throws (`DecorumStartupError`) and changes nothing.
    */
   add(target: LiveTarget): void {
-    if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
+    if (!isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
     const instance = typeof target === 'function' ? (this.instantiate?.(target as LiveClass) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
@@ -191,7 +194,7 @@ export class LiveRegistry {
    */
   replace(targets: readonly LiveTarget[]): object[] {
     const instances = targets.map((target) => {
-      if (!isDecorumServer(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
+      if (!isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
       return typeof target === 'function' ? new (target as new () => object)() : target;
     });
     // A scratch registry for the checks and the new entries: its own bus, so it never joins replication.

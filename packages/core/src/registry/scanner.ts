@@ -58,12 +58,18 @@ function memberRecords(ctor: object): MemberRecord[] {
   return classRecords<MemberRecord>(ctor, MEMBER_METADATA, (record) => `${record.kind}:${record.propertyKey}`);
 }
 
-/** True when `target` carries `@McpServer` or any decorated member. */
-export function isDecorumServer(target: unknown): boolean {
+/**
+ * True when `target` is something `createServer` can serve: a class (or an instance of one) that
+ * carries `@McpServer` or any decorated member. (A built server is a `DecorumServer`.)
+ */
+export function isServerTarget(target: unknown): boolean {
   const ctor = typeof target === 'function' ? target : (target as { constructor?: unknown } | null)?.constructor;
   if (typeof ctor !== 'function') return false;
   return Reflect.hasMetadata(SERVER_METADATA, ctor) || memberRecords(ctor).length > 0;
 }
+
+/** @deprecated Renamed {@link isServerTarget}: it tests a decorated class or instance, not a built `DecorumServer`. */
+export const isDecorumServer = isServerTarget;
 
 function schemaFor(source: object | null, where: string, objectRoot = true): CompiledSchema {
   try {

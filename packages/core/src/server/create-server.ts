@@ -5,7 +5,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import { createDefaultLogger } from '../logging/logger.js';
 import { META } from '../protocol/meta-keys.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
-import { isDecorumServer, scanServer } from '../registry/scanner.js';
+import { isServerTarget, scanServer } from '../registry/scanner.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
@@ -40,7 +40,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   if (!Array.isArray(targets)) return targets as DecorumServer;
   if (targets.length === 0) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'createServer needs at least one decorated class');
   for (const target of targets) {
-    if (!isDecorumServer(target)) {
+    if (!isServerTarget(target)) {
       const name = typeof target === 'function' ? target.name : (target as object).constructor?.name;
       throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`);
     }

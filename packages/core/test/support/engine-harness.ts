@@ -1,4 +1,5 @@
-import { createServer, encodeMessage, type DecorumServer, type JsonRpcNotification, type ServerOptions, type ServerTarget } from '@decorum/core';
+import { createServer, type DecorumServer, type JsonRpcNotification, type ServerOptions, type ServerTarget } from '@decorum/core';
+import { encodeMessage } from '@decorum/core/transport';
 import { Writable } from 'node:stream';
 import { pino, type Level } from 'pino';
 

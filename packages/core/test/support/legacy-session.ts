@@ -1,4 +1,5 @@
-import { Cancellation, encodeMessage, type JsonRpcNotification, type JsonRpcRequest, type ServerOptions, type ServerTarget } from '@decorum/core';
+import type { JsonRpcNotification, JsonRpcRequest, ServerOptions, ServerTarget } from '@decorum/core';
+import { Cancellation, encodeMessage } from '@decorum/core/transport';
 import { harness } from './engine-harness.js';
 
 /**

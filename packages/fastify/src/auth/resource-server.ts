@@ -1,4 +1,5 @@
-import { DecorumStartupError, StartupErrorCode, type AuthInfo, type JsonRpcErrorObject, type PreparedRequest, type Registry } from '@decorum/core';
+import { DecorumStartupError, StartupErrorCode, type AuthInfo, type JsonRpcErrorObject } from '@decorum/core';
+import type { PreparedRequest, Registry } from '@decorum/core/transport';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HttpRefusal } from '../refusal.js';
 import { authRefusal, bearerChallenge } from './challenge.js';

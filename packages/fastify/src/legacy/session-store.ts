@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeMessage, type ClientRequestOutlet, type LegacySession } from '@decorum/core';
+import { encodeMessage, type ClientRequestOutlet, type LegacySession } from '@decorum/core/transport';
 import { EventStream } from './event-stream.js';
 
 /** The `legacySessions` option of `mcpPlugin`. */

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import pino from 'pino';
 import type { ServerTarget } from '@decorum/core';
-import { serveStdio, type StdioOptions, type StdioServer } from '@decorum/stdio';
+import { serveStdio, type ServeStdioOptions, type StdioServer } from '@decorum/stdio';
 
 /**
  * A stdout stand-in that records every chunk the server wrote. `delayMs` makes it a slow reader
@@ -50,7 +50,7 @@ export class RecordingOutput extends Writable {
 }
 
 /** A stdio server on in-memory streams, with the process left alone (no signals, no exit, console untouched). */
-export function serveInProcess(targets: ServerTarget[], options: StdioOptions & { output?: RecordingOutput } = {}) {
+export function serveInProcess(targets: ServerTarget[], options: ServeStdioOptions & { output?: RecordingOutput } = {}) {
   const input = new PassThrough();
   const output = options.output ?? new RecordingOutput();
   const served: StdioServer = serveStdio(targets, {

@@ -1,0 +1,40 @@
+/**
+ * @decorum/core/transport — what a transport drives the engine with: the engine and its prepared
+ * request, the channel a request's notifications go out on, envelope reading, message encoding
+ * (pre-serialized `RawJson` pages, safe JSON), the registry a transport reads (header rules,
+ * scopes), legacy sessions and the asks seam. `@decorum/stdio`, `@decorum/fastify` and
+ * `@decorum/client`'s in-process transport are built on it; a server's author never needs it.
+ *
+ * @module \@decorum/core/transport
+ */
+
+// The engine, and the channel one request talks through
+export { McpEngine, type PreparedRequest } from './engine/engine.js';
+export type { RequestChannel } from './engine/request-scope.js';
+export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
+export { Cancellation } from './engine/cancellation.js';
+export type { RequestMeta } from './engine/meta.js';
+export type { CallDescription } from './pipeline/call.js';
+export { Pipeline } from './pipeline/pipeline.js';
+
+// Reading and writing messages
+export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { encodeMessage, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export { encodeSafely, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
+export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { legacyErrorResponse } from './errors/legacy-errors.js';
+export { shutdownErrors } from './errors/shutdown-errors.js';
+
+// What a transport reads of the served registry
+export type { Registry } from './registry/registry.js';
+export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
+
+// The legacy era: sessions opened with initialize, and how their asks reach the client
+export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
+export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export type { ClientRequestOutlet } from './legacy/client-requests.js';
+export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
+
+// Start-up and logging for runners
+export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
+export { createDefaultLogger } from './logging/logger.js';

@@ -1,0 +1,14 @@
+import * as fastify from '@decorum/fastify';
+
+/** The index exports what users call; internals that only tests use are imported from src/ there. */
+describe('the entry point of @decorum/fastify', () => {
+  test('internals stay out of it', () => {
+    const internals = ['errorStatus', 'refusalStatus', 'HttpRefusal', 'decodeHeaderValue', 'isBase64Sentinel', 'hostPolicy'];
+    expect(internals.filter((name) => name in fastify)).toEqual([]);
+  });
+
+  test('what users call is in it', () => {
+    for (const name of ['mcpPlugin', 'serveHttp', 'createMcpApp', 'createHttpLogger', 'timeoutOptions', 'isLocalOrigin', 'readMcpParamHeaders'])
+      expect(fastify).toHaveProperty(name);
+  });
+});
