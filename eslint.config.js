@@ -3,11 +3,9 @@
 // sources; a lighter set without type information for tests, scripts and benches (type-aware
 // linting of those would double the run for little: they are type-checked by `npm run typecheck`).
 //
-// Cycles: import-x/no-cycle counts value imports only (`import type` is erased at compile time, so
-// it cannot make a module read a half-initialized one). Type-only cycles remain in the core
-// (asks/ ↔ engine/ around the ask seam, registry/ ↔ pipeline/ around an entry's steps, the rate
-// limiter and its memory store) and are not counted: an entry carries its middleware and
-// middleware sees the call naming the entry, which is one design, not a load-order hazard.
+// Cycles: import-x/no-cycle counts value imports only (it skips `import type`, which is erased at
+// compile time, so it cannot make a module read a half-initialized one). Type-only cycles remain
+// and are not counted (README, Design: "Lint has the layer rules" lists them).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
