@@ -30,7 +30,7 @@ export interface PipelineOptions {
   /**
    * How long one guard or middleware may run on its own — not counting the rest of the chain it
    * hands on to with `next()`, nor the handler — before the request is answered with -32603
-   * naming it (default 30,000 ms, {@link DEFAULT_STEP_TIMEOUT_MS}), or `false` for no bound.
+   * naming it (default 30,000 ms, {@link @decorum/core!DEFAULT_STEP_TIMEOUT_MS}), or `false` for no bound.
    */
   stepTimeoutMs?: number | false;
 }
