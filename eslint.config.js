@@ -11,6 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { dirname, relative, resolve } from 'node:path';
 
 /** The folder of this file: path rules are anchored here, wherever ESLint is started from. */
 const ROOT = import.meta.dirname;
@@ -47,6 +48,37 @@ const TESTS_AND_SCRIPTS = [
   '*.{js,ts}',
 ];
 
+/**
+ * A package's or an example's tests stay inside it: shared support is imported by name
+ * (@decorum-internal/test-support), never by a relative path into the root test/ folder or into
+ * another package's tests. (Importing an example's sources, the fixtures of record, is fine.)
+ */
+const testsStayInTheirPackage = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      reach:
+        "'{{specifier}}' reaches into {{where}}: import shared test support by name (@decorum-internal/test-support), or keep it in this package's test/support",
+    },
+  },
+  create(context) {
+    const own = /^(?:packages|examples)\/[^/]+\//.exec(relative(ROOT, context.filename))?.[0];
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (own === undefined || typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const target = relative(ROOT, resolve(dirname(context.filename), specifier));
+      const where = target.startsWith('test/')
+        ? 'the root test/ folder'
+        : /^(?:packages|examples)\/[^/]+\/test\//.test(target) && !target.startsWith(own)
+          ? "another package's tests"
+          : undefined;
+      if (where) context.report({ node: node.source, messageId: 'reach', data: { specifier, where } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 /** The unused-variable rule of every file: `_`-prefixed names say "unused on purpose". */
 const UNUSED_VARS = ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }];
 
@@ -60,7 +92,7 @@ export default tseslint.config(
       'docs/api/**',
       'bench/.build/**',
       // A module that does not parse, on purpose (mcp-serve reports its syntax error).
-      'test/fixtures/broken.ts',
+      'packages/cli/test/fixtures/broken.ts',
     ],
   },
   // Every linted file: a disable comment that disables nothing is an error, so none goes stale.
@@ -98,6 +130,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-unused-vars': UNUSED_VARS,
     },
+  },
+  {
+    files: ['packages/*/test/**/*.{ts,mts,mjs}', 'examples/*/test/**/*.{ts,mts,mjs}'],
+    plugins: { decorum: { rules: { 'tests-stay-in-their-package': testsStayInTheirPackage } } },
+    rules: { 'decorum/tests-stay-in-their-package': 'error' },
   },
   {
     // The data layer never imports a transport (README, Design: "two layers").

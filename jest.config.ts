@@ -14,6 +14,8 @@ const config: Config = {
   moduleNameMapper: {
     '^@decorum/core/transport$': '<rootDir>/packages/core/src/transport.ts',
     '^@decorum/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    // The shared test support, a private workspace (test/support) imported by name.
+    '^@decorum-internal/test-support(/fixtures)?$': '<rootDir>/test/support$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/examples/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],

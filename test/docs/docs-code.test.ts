@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { codeBlocks, documentationFiles, FRAGMENT, TESTED_REGION, type CodeBlock } from '../support/doc-blocks.js';
-import { ROOT } from '../support/stdio-process.js';
+import { codeBlocks, documentationFiles, FRAGMENT, TESTED_REGION, type CodeBlock, ROOT } from '@decorum-internal/test-support';
 
 /**
  * Every ```ts block of the documentation compiles, with the project's own tsconfig.json, as one

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeBlocks } from '../support/doc-blocks.js';
-import { ROOT } from '../support/stdio-process.js';
+import { codeBlocks, ROOT } from '@decorum-internal/test-support';
 
 /** One entry of the README's Layout: a path at the start of a line, and what its lines say. */
 interface Entry {

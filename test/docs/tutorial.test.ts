@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeBlocks } from '../support/doc-blocks.js';
-import { request } from '../support/mcp-requests.js';
-import { ROOT, StdioProcess } from '../support/stdio-process.js';
+import { codeBlocks, request, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 const EXAMPLE = join(ROOT, 'examples/notes');
 

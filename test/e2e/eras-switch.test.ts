@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { initializeSession, INIT_PARAMS, legacyPost } from '../../packages/fastify/test/support/legacy-client.js';
-import { initializeParams } from '../support/legacy-stdio.js';
-import { request } from '../support/mcp-requests.js';
-import { MCP_SERVE, ROOT, StdioProcess } from '../support/stdio-process.js';
+import { initializeParams, request, MCP_SERVE, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 /**
  * The `eras` switch where users set it: `mcp-serve --eras` over stdio and HTTP, and

@@ -1,7 +1,6 @@
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 
 const FIXTURE = 'test/fixtures/iri-resources.ts';
 const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;

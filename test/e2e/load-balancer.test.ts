@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { ROOT, serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { startNginx, type TestNginx } from '../support/nginx.mjs';
-import { startRedis, type TestRedis } from '../support/redis-server.mjs';
+import { fixture, startNginx, type TestNginx, startRedis, type TestRedis } from '@decorum-internal/test-support';
 
 const CLIENT = `${ROOT}test/e2e/interop/sdk-cluster-client.mjs`;
 const SUB = 'io.modelcontextprotocol/subscriptionId';
@@ -34,7 +33,7 @@ describe('behind nginx (round-robin over two mcp-serve --http instances)', () =>
   beforeAll(async () => {
     redis = await startRedis();
     const env = { DECORUM_STATE_KEYS: randomBytes(32).toString('base64'), DECORUM_BUS_URL: redis.url };
-    instances = await Promise.all([0, 1].map(() => serveHttpProcess(['test/fixtures/cluster-server.ts', '--http', '--port', '0'], env)));
+    instances = await Promise.all([0, 1].map(() => serveHttpProcess([fixture('cluster-server.ts'), '--http', '--port', '0'], env)));
     nginx = await startNginx(instances.map((i) => new URL(i.url).host));
   }, 30_000);
 

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../support/stdio-process.js';
+import { ROOT } from '@decorum-internal/test-support';
 
 const run = promisify(execFile);
 const cli = JSON.parse(readFileSync(`${ROOT}packages/cli/package.json`, 'utf8')) as { version: string; bin: Record<string, string> };

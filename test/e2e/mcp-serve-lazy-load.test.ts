@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ROOT } from '../support/stdio-process.js';
+import { ROOT } from '@decorum-internal/test-support';
 
 const TRACER = `${ROOT}test/fixtures/trace-loads.mjs`;
 const BIN = `${ROOT}packages/cli/dist/bin.js`;

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { ListenStream } from '../../packages/fastify/test/support/listen-stream.js';
-import { startRedis, type TestRedis } from '../support/redis-server.mjs';
+import { fixture, startRedis, type TestRedis } from '@decorum-internal/test-support';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
-const FIXTURE = 'test/fixtures/cluster-server.ts';
+const FIXTURE = fixture('cluster-server.ts');
 const ELICIT = { capabilities: { elicitation: {} } };
 
 type Instance = Awaited<ReturnType<typeof serveHttpProcess>>;

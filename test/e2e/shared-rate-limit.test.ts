@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { rpc, type HttpResult } from '../../packages/fastify/test/support/http.js';
 import { serveHttpProcess, type HttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { startRedis, type TestRedis } from '../support/redis-server.mjs';
+import { startRedis, type TestRedis } from '@decorum-internal/test-support';
 
 const FIXTURE = 'test/fixtures/shared-limit-server.ts';
 type Instance = HttpProcess;

@@ -1,5 +1,4 @@
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 
 const FIXTURE = 'packages/stdio/test/fixtures/flush-server.ts';
 const later = (id: number, turns: number) => JSON.stringify(request(id, 'tools/call', { name: 'later', arguments: { turns } }, { progressToken: id }));

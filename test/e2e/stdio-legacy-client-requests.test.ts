@@ -1,5 +1,4 @@
-import { legacyCall, openLegacySession } from '../support/legacy-stdio.js';
-import { ROOT, StdioProcess } from '../support/stdio-process.js';
+import { legacyCall, openLegacySession, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 /**
  * Server→client requests of a legacy stdio session, live, against real mcp-serve processes:

@@ -1,5 +1,4 @@
-import { legacyCall, openLegacySession } from '../support/legacy-stdio.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { fixture, legacyCall, openLegacySession, StdioProcess } from '@decorum-internal/test-support';
 
 /**
  * The session-level switches of a legacy stdio session, against a real mcp-serve process on the
@@ -11,7 +10,7 @@ import { StdioProcess } from '../support/stdio-process.js';
 describe('legacy notifications over stdio', () => {
   let server: StdioProcess;
   beforeEach(async () => {
-    server = StdioProcess.serve('test/fixtures/live-server.ts');
+    server = StdioProcess.serve(fixture('live-server.ts'));
     await openLegacySession(server);
   });
   afterEach(async () => {

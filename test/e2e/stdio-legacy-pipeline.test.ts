@@ -1,5 +1,4 @@
-import { legacyCall, openLegacySession } from '../support/legacy-stdio.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { legacyCall, openLegacySession, StdioProcess } from '@decorum-internal/test-support';
 
 /**
  * The request pipeline on a legacy (2025-06-18) stdio session, through a real mcp-serve process:

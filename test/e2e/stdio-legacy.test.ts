@@ -1,4 +1,4 @@
-import { ROOT, StdioProcess } from '../support/stdio-process.js';
+import { ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 /**
  * A stdio process that opens with `initialize` is a legacy (2025-11-25) session for its lifetime:

@@ -1,8 +1,7 @@
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { fixture, request, StdioProcess } from '@decorum-internal/test-support';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
-const FIXTURE = 'test/fixtures/live-server.ts';
+const FIXTURE = fixture('live-server.ts');
 const listen = (id: string | number, notifications: Record<string, unknown>) => request(id, 'subscriptions/listen', { notifications });
 const call = (id: string | number, name: string, args: Record<string, unknown> = {}) => request(id, 'tools/call', { name, arguments: args });
 const tagged = (p: StdioProcess, id: string | number) => p.messages.filter((m) => m.params?._meta?.[SUB] === id || m.result?._meta?.[SUB] === id);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { MCP_SERVE, ROOT } from '../support/stdio-process.js';
+import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
 
 const run = promisify(execFile);
 

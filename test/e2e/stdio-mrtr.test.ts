@@ -1,5 +1,4 @@
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const ELICIT = { capabilities: { elicitation: {} } };

@@ -1,11 +1,10 @@
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { fixture, request, StdioProcess } from '@decorum-internal/test-support';
 
 /** The request pipeline through a real mcp-serve child process on a fixture module. */
 describe('request pipeline over stdio (mcp-serve)', () => {
   let server: StdioProcess;
   beforeAll(() => {
-    server = StdioProcess.serve('test/fixtures/pipeline-server.ts');
+    server = StdioProcess.serve(fixture('pipeline-server.ts'));
   });
   afterAll(() => server.kill());
 

@@ -1,5 +1,4 @@
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 
 /** The stdio transport's own rules, against a real mcp-serve child process. */
 describe('stdio transport', () => {

@@ -1,6 +1,5 @@
-import { request } from '../support/mcp-requests.js';
+import { request, MCP_SERVE, StdioProcess } from '@decorum-internal/test-support';
 import { spawnSync } from 'node:child_process';
-import { MCP_SERVE, StdioProcess } from '../support/stdio-process.js';
 
 /** The weather example served by the real `mcp-serve` binary as a child process, over the wire. */
 describe('mcp-serve on the weather example (stdio)', () => {
@@ -131,8 +130,8 @@ describe('mcp-serve process lifecycle', () => {
 
   test.each([
     ['a missing file', ['does/not/exist.js'], /cannot find module file does\/not\/exist\.js/],
-    ['a module with no servers', ['test/fixtures/no-servers.mjs'], /exports no Decorum server/],
-    ['a module that does not compile', ['test/fixtures/broken.ts'], /cannot load test\/fixtures\/broken\.ts/],
+    ['a module with no servers', ['packages/cli/test/fixtures/no-servers.mjs'], /exports no Decorum server/],
+    ['a module that does not compile', ['packages/cli/test/fixtures/broken.ts'], /cannot load packages\/cli\/test\/fixtures\/broken\.ts/],
   ])('%s is a clear error', async (_name, args, message) => {
     const proc = StdioProcess.serve(args[0]);
     expect(await proc.exit(10_000)).toBe(1);

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { compileClassValidatorPath, compileDtoValidator } from '../../packages/core/src/dto/validator.js';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
-import { StdioProcess } from '../support/stdio-process.js';
-import { request } from '../support/mcp-requests.js';
+import { StdioProcess, request } from '@decorum-internal/test-support';
 import { Hardening, TagArgs } from './fixtures/hardening-server.js';
 
 const args = { name: 'n', attributes: { constructor: 'x', deep: [{ constructor: { prototype: 1 } }], plain: 1 } };

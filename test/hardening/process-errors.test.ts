@@ -3,8 +3,7 @@
 // rejection is logged and serving goes on; an uncaught exception answers what is in flight with
 // -32603, then the process exits 1.
 import { expect, test } from '@jest/globals';
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { initializeSession, legacyPost, legacyToolCall, OpenStream } from '../../packages/fastify/test/support/legacy-client.js';

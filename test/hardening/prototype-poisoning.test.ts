@@ -2,7 +2,7 @@
 // with Fastify's default rule (secure-json-parse, `__proto__` refused): -32700, nothing runs.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { StdioProcess } from '@decorum-internal/test-support';
 import { Hardening } from './fixtures/hardening-server.js';
 import { postRaw, rawToolCall } from './support/raw-call.js';
 

@@ -9,7 +9,7 @@ import { createServer, DecorumStartupError, McpServer, Tool } from '@decorum/cor
 import { createMcpApp } from '@decorum/fastify';
 import { compileDtoValidator } from '../../packages/core/src/dto/validator.js';
 import { LogCapture } from '../../packages/fastify/test/support/app.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { StdioProcess } from '@decorum-internal/test-support';
 import { UnsafePattern } from './fixtures/unsafe-pattern.js';
 
 @McpServer({ name: 'typebox-unsafe', version: '1.0.0' })

@@ -1,8 +1,7 @@
 // Hardening item 1: a client that stops reading stdout must not make mcp-serve grow until it
 // crashes (it used to reach ~1 GB and die with `RangeError: Invalid string length`).
 import { spawn } from 'node:child_process';
-import { request } from '../support/mcp-requests.js';
-import { MCP_SERVE, ROOT } from '../support/stdio-process.js';
+import { request, MCP_SERVE, ROOT } from '@decorum-internal/test-support';
 import { residentMiB } from './support/child-memory.js';
 
 const REQUESTS = 700; // 700 MiB of answers: more than V8's longest string, and than the bound by far

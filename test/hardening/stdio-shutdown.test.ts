@@ -2,8 +2,7 @@
 // an error instead of starting them, and a request still running when the grace period ends gets
 // -32603 "server shutting down" — every request is answered. Real mcp-serve child processes.
 import { expect, test } from '@jest/globals';
-import { request } from '../support/mcp-requests.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { request, StdioProcess } from '@decorum-internal/test-support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const call = (id: number, name: string, args?: object) => request(id, 'tools/call', args ? { name, arguments: args } : { name });

@@ -3,7 +3,7 @@
 // stdio a malformed notification (`params: null`) is never answered.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
-import { StdioProcess } from '../support/stdio-process.js';
+import { StdioProcess } from '@decorum-internal/test-support';
 import { Hardening } from './fixtures/hardening-server.js';
 import { postRaw, rawToolCall } from './support/raw-call.js';
 

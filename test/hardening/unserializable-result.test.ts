@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
 import { body, send, standardHeaders } from '../../packages/fastify/test/support/http.js';
 import { initializeSession, legacyPost, legacyToolCall, OpenStream } from '../../packages/fastify/test/support/legacy-client.js';
-import { StdioProcess } from '../support/stdio-process.js';
-import { request } from '../support/mcp-requests.js';
+import { StdioProcess, request } from '@decorum-internal/test-support';
 import { Hardening } from './fixtures/hardening-server.js';
 
 const internal = (id: number | string) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } });

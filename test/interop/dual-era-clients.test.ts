@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { MCP_SERVE, ROOT } from '../support/stdio-process.js';
+import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
 
 /**
  * The official clients against the weather example, on both eras, over stdio and Streamable HTTP

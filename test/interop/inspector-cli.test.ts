@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { MCP_SERVE, ROOT } from '../support/stdio-process.js';
+import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
 
 /**
  * The MCP Inspector 2.12 (a pinned devDependency) against the weather example, over stdio and

@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request } from '../support/mcp-requests.js';
-import { installProject, packWorkspaces, publishedWorkspaces, type PackedPackage } from '../support/packed-packages.js';
-import { ROOT, StdioProcess } from '../support/stdio-process.js';
+import { request, installProject, packWorkspaces, publishedWorkspaces, type PackedPackage, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../support/stdio-process.js';
+import { ROOT } from '@decorum-internal/test-support';
 
 /** Small bad samples, laid out like the repository, each breaking one rule (and one clean control). */
 const SAMPLES: Record<string, string> = {
@@ -17,6 +17,11 @@ const SAMPLES: Record<string, string> = {
   'packages/stdio/src/line.ts': "import { thing } from '../../core/src/engine/thing.js';\nexport const line = String(thing);\n",
   'packages/core/test/stale.test.ts': '// eslint-disable-next-line no-sparse-arrays\nexport const list = [1, 2, 3];\n',
   'packages/core/src/mrtr/fine.ts': "import type { C } from '../types/c.js';\nexport const fine = (c: C): boolean => c.d === undefined;\n",
+  'test/support/shared.ts': 'export const shared = 1;\n',
+  'packages/fastify/test/support/app.ts': 'export const app = 1;\n',
+  'packages/core/test/reaches-root.test.ts': "import { shared } from '../../../test/support/shared.js';\nexport const one = shared;\n", // self-contained: sample (inside the scratch tree)
+  'packages/client/test/reaches-fastify.test.ts': "import { app } from '../../fastify/test/support/app.js';\nexport const one = app;\n",
+  'packages/fastify/test/own-support.test.ts': "import { app } from './support/app.js';\nexport const one = app;\n",
 };
 
 interface LintResult {
@@ -93,6 +98,14 @@ describe('the lint rules fire on what they forbid', () => {
     expect(told['packages/core/test/stale.test.ts']).toEqual([
       expect.stringMatching(/^directive: Unused eslint-disable directive \(no problems were reported from 'no-sparse-arrays'\)/),
     ]);
+  });
+
+  test("a package's tests never reach into the root test/ folder or another package's tests", () => {
+    expect(told['packages/core/test/reaches-root.test.ts']).toEqual([
+      expect.stringMatching(/^decorum\/tests-stay-in-their-package: '\.\.\/\.\.\/\.\.\/test\/support\/shared\.js' reaches into the root test\/ folder/),
+    ]);
+    expect(told['packages/client/test/reaches-fastify.test.ts']).toEqual([expect.stringMatching(/^decorum\/tests-stay-in-their-package: .* reaches into another package's tests/)]);
+    expect(told['packages/fastify/test/own-support.test.ts']).toEqual([]);
   });
 
   test('a file that breaks no rule is told nothing', () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { escapesIn, findEscapes } from '../../scripts/check-self-contained.mjs';
-import { ROOT } from '../support/stdio-process.js';
+import { ROOT } from '@decorum-internal/test-support';
 
 /** A clone is the whole product: nothing in it may read a path outside the repository. */
 describe('the repository stands alone', () => {

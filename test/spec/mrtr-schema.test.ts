@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { harness } from '../support/engine-harness.js';
-import { request } from '../support/mcp-requests.js';
+import { harness } from '../../packages/core/test/support/engine-harness.js';
+import { request } from '@decorum-internal/test-support';
 import { MrtrServer } from '../../packages/core/test/support/mrtr-fixture.js';
 
 /** Our MRTR results and input requests, validated against the spec's own JSON Schema. */

@@ -5,8 +5,8 @@ import { IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Field, image, McpServer, Prompt, Resource, Tool } from '@decorum/core';
-import { harness } from '../support/engine-harness.js';
-import { request } from '../support/mcp-requests.js';
+import { harness } from '../../packages/core/test/support/engine-harness.js';
+import { request } from '@decorum-internal/test-support';
 
 /** Our responses, validated against the spec's own JSON Schema (draft 2020-12). */
 const SPEC = fileURLToPath(new URL('../spec-data/2026-07-28/', import.meta.url));

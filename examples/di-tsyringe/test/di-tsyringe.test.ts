@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '@decorum/core';
 import { container, GreeterServer, VisitCounter } from '../src/server.js';
-import { request } from '../../../test/support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

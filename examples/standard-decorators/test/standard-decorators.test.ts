@@ -3,8 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request } from '../../../test/support/mcp-requests.js';
-import { MCP_SERVE, ROOT, StdioProcess } from '../../../test/support/stdio-process.js';
+import { request, MCP_SERVE, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 const run = promisify(execFile);
 const EXAMPLE = join(ROOT, 'examples/standard-decorators');

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { request } from '../../../test/support/mcp-requests.js';
-import { MCP_SERVE, ROOT, StdioProcess } from '../../../test/support/stdio-process.js';
+import { request, MCP_SERVE, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 const run = promisify(execFile);
 const MODULE = 'examples/everything/src/everything.ts';
@@ -53,14 +52,14 @@ describe('mcp-serve MODULE --list', () => {
   });
 
   it('a module that does not load exits non-zero with the reason', async () => {
-    const broken = await mcpServe(['test/fixtures/broken.ts', '--list']);
+    const broken = await mcpServe(['packages/cli/test/fixtures/broken.ts', '--list']);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toBe('');
-    expect(broken.stderr).toMatch(/^mcp-serve: cannot load test\/fixtures\/broken\.ts: .*does not compile/);
-    const missing = await mcpServe(['test/fixtures/absent.ts', '--list', '--json']);
+    expect(broken.stderr).toMatch(/^mcp-serve: cannot load packages\/cli\/test\/fixtures\/broken\.ts: .*does not compile/);
+    const missing = await mcpServe(['packages/cli/test/fixtures/absent.ts', '--list', '--json']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^mcp-serve: cannot find module file test\/fixtures\/absent\.ts/);
-    const empty = await mcpServe(['test/fixtures/no-servers.mjs', '--list']);
+    expect(missing.stderr).toMatch(/^mcp-serve: cannot find module file packages\/cli\/test\/fixtures\/absent\.ts/);
+    const empty = await mcpServe(['packages/cli/test/fixtures/no-servers.mjs', '--list']);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/exports no Decorum server/);
   });

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { meta, request } from '../../../test/support/mcp-requests.js';
-import { MCP_SERVE, ROOT, StdioProcess } from '../../../test/support/stdio-process.js';
+import { meta, request, until, MCP_SERVE, ROOT, StdioProcess } from '@decorum-internal/test-support';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 
@@ -14,15 +13,6 @@ function serverSource(tools: string[]): string {
   return `import { McpServer, Tool } from '@decorum/core';\nimport { greeting } from './greeting.js';\n\n@McpServer({ name: 'watched', version: '1.0.0' })\nexport class Watched {\n${methods}}\n`;
 }
 const greetingSource = (word: string) => `export function greeting(name: string): string {\n  return \`${word} from \${name}\`;\n}\n`;
-
-/** Polls `check` until it holds (or fails the test after `timeoutMs`). */
-async function until(check: () => boolean, what: () => string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const toolNames = (result: { tools: Array<{ name: string }> }) => result.tools.map((t) => t.name);
 
@@ -45,7 +35,7 @@ describe('mcp-serve MODULE --watch', () => {
 
     it('reloads the module and its imports in the same process, tells listeners, and keeps the last good version when a change breaks it', async () => {
       p = StdioProcess.serve(server, ['--watch']);
-      await until(() => p.stderr.includes('mcp-serve: watching'), () => p.stderr);
+      await until(() => p.stderr, () => p.stderr.includes('mcp-serve: watching'));
       p.send(request('L', 'subscriptions/listen', { notifications: { toolsListChanged: true } }));
       await p.waitFor((m) => m.method === 'notifications/subscriptions/acknowledged');
       expect(toolNames((await p.request(request(1, 'tools/list'))).result)).toEqual(['alpha']);
@@ -58,25 +48,25 @@ describe('mcp-serve MODULE --watch', () => {
 
       // A change in an imported file reloads too (same lists: no list_changed needed, new behaviour).
       writeFileSync(join(dir, 'greeting.ts'), greetingSource('bonjour'));
-      await until(() => (p.stderr.match(/mcp-serve: reloaded/g) ?? []).length >= 2, () => p.stderr);
+      await until(() => p.stderr, () => (p.stderr.match(/mcp-serve: reloaded/g) ?? []).length >= 2);
       expect((await p.request(request(4, 'tools/call', { name: 'alpha', arguments: {} }))).result.content[0].text).toBe('bonjour from alpha');
 
       // Broken: the reason on stderr, the last good version still serving.
       writeFileSync(server, `${serverSource(['alpha', 'beta', 'gamma'])}\nexport const oops = ;\n`);
-      await until(() => p.stderr.includes('reload of'), () => p.stderr);
+      await until(() => p.stderr, () => p.stderr.includes('reload of'));
       expect(p.stderr).toMatch(/mcp-serve: reload of \S+server\.ts failed; still serving the last good version: cannot load \S+: \S+server\.ts does not compile/);
       expect(toolNames((await p.request(request(5, 'tools/list'))).result)).toEqual(['alpha', 'beta']);
       expect((await p.request(request(6, 'tools/call', { name: 'beta', arguments: {} }))).result.content[0].text).toBe('bonjour from beta');
 
       // A start-up error (a duplicate name) is reported the same way and changes nothing.
       writeFileSync(server, serverSource(['alpha', 'beta']).replace("@Tool({ input: null, description: 'tool beta' })", "@Tool({ name: 'alpha', input: null })"));
-      await until(() => (p.stderr.match(/reload of/g) ?? []).length >= 2, () => p.stderr);
+      await until(() => p.stderr, () => (p.stderr.match(/reload of/g) ?? []).length >= 2);
       expect(p.stderr).toMatch(/still serving the last good version: .*alpha/);
 
       // Fixed: the new version, and listeners hear of it.
       const before = p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length;
       writeFileSync(server, serverSource(['alpha', 'gamma']));
-      await until(() => p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length > before, () => p.stderr);
+      await until(() => p.stderr, () => p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length > before);
       expect(toolNames((await p.request(request(7, 'tools/list'))).result)).toEqual(['alpha', 'gamma']);
       expect((await p.request(request(8, 'tools/call', { name: 'beta', arguments: {} }))).error.code).toBe(-32602);
       expect(p.child.exitCode).toBeNull();
@@ -100,7 +90,7 @@ describe('mcp-serve MODULE --watch', () => {
       child = spawn(process.execPath, [MCP_SERVE, server, '--watch', '--http', '--port', '0'], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      await until(() => /Streamable HTTP at http:\/\/\S+/.test(stderr) && stderr.includes('watching'), () => stderr);
+      await until(() => stderr, () => /Streamable HTTP at http:\/\/\S+/.test(stderr) && stderr.includes('watching'));
       const url = /Streamable HTTP at (http:\/\/\S+)/.exec(stderr)![1];
       const headers = (method: string) => ({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method });
       const list = async (id: number) => {
@@ -120,16 +110,16 @@ describe('mcp-serve MODULE --watch', () => {
           events += value;
         }
       })();
-      await until(() => events.includes('notifications/subscriptions/acknowledged'), () => events);
+      await until(() => events, () => events.includes('notifications/subscriptions/acknowledged'));
       expect(await list(1)).toEqual(['alpha']);
 
       writeFileSync(server, serverSource(['alpha', 'beta']));
-      await until(() => events.includes('notifications/tools/list_changed'), () => `${events}\n${stderr}`);
+      await until(() => `${events}\n${stderr}`, () => events.includes('notifications/tools/list_changed'));
       expect(events).toContain('"io.modelcontextprotocol/subscriptionId":"H"');
       expect(await list(2)).toEqual(['alpha', 'beta']);
 
       writeFileSync(server, 'export class = ;\n');
-      await until(() => stderr.includes('reload of'), () => stderr);
+      await until(() => stderr, () => stderr.includes('reload of'));
       expect(await list(3)).toEqual(['alpha', 'beta']);
       await reader.cancel();
     }, 40_000);

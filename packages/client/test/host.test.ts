@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { McpHost, CallRefusedError, ClientUsageError, ConnectionClosedError, StdioTransport, UnknownTargetError, type ToolCall } from '@decorum/client';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
-import { until } from '../../fastify/test/support/legacy-client.js';
+import { until } from '@decorum-internal/test-support';
 import { everythingStdio, fixture, serveHttp, weatherStdio, type HttpServer } from './support/servers.js';
 
 const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
@@ -105,7 +105,7 @@ describe('McpHost over three servers', () => {
       const spy = jest.spyOn(client.transport, 'request');
       const lists = () => spy.mock.calls.filter(([r]) => r.method === 'tools/list').length;
       // The host's listen stream is acknowledged: the notification cannot pass unseen.
-      await until(() => watching.status()[0].watching || undefined);
+      await until('the server is watched', () => watching.status()[0].watching);
       const before = (await watching.listTools()).map((t) => t.name);
       await watching.listTools();
       expect(lists()).toBe(1);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Complete, McpServer, Prompt, Resource, Tool } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 @McpServer({ name: 'cache', version: '1.0.0' })
 class Cached {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { createServer, McpServer, Tool, type ToolContext } from '@decorum/core';
 import { Cancellation } from '@decorum/core/transport';
 import { harness, quietLogger } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 describe('Cancellation', () => {
   it('is not cancelled until cancel() is called, and cancel() is idempotent', () => {

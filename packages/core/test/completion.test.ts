@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Type } from 'typebox';
 import { Complete, DecorumStartupError, McpServer, Prompt, Resource, Tool, type CompletionContext } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 const LANGUAGES = ['python', 'pytorch', 'perl', 'php', 'typescript'];
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createServer, McpServer, Tool, type ServerClass } from '@decorum/core';
 import { harness, quietLogger } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 class Greeter {
   constructor(readonly greeting: string) {}

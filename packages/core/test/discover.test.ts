@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { McpServer, Prompt, Resource, Tool } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 @McpServer({ name: 'tools-only', version: '2.0.0', instructions: 'Use echo to echo.' })
 class ToolsOnly {

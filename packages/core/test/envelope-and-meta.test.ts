@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { McpServer, Tool } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { meta, request } from './support/mcp-requests.js';
+import { meta, request } from '@decorum-internal/test-support';
 
 class EchoArgs {
   @IsString() text!: string;

@@ -1,7 +1,7 @@
 import { audio, Complete, embeddedResource, McpServer, Prompt, Resource, resourceLink, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
 import { harness } from './support/engine-harness.js';
-import { request as modernRequest } from './support/mcp-requests.js';
+import { request as modernRequest } from '@decorum-internal/test-support';
 import { legacySession } from './support/legacy-session.js';
 
 /**

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { createServer, DecorumStartupError, InProcessNotificationBus, Tool, type LiveChange, type LiveEvent, type PublishOptions } from '@decorum/core';
 import { pino } from 'pino';
-import { quietLogger } from '../../../test/support/engine-harness.js';
-import { Ops, Reports } from '../../../test/fixtures/ops-server.js';
+import { quietLogger } from './support/engine-harness.js';
+import { Ops, Reports } from '@decorum-internal/test-support/fixtures';
 
 /**
  * Two buses linked in memory, as two instances on one Redis channel are: events go to the peer

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { createServer, DecorumStartupError, McpServer, Resource, serverOf, Tool, type JsonRpcNotification } from '@decorum/core';
 import { encodeMessage } from '@decorum/core/transport';
 import { quietLogger } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 

@@ -1,5 +1,5 @@
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 
 const ELICIT = { capabilities: { elicitation: {} } };

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { McpServer, Tool, type ToolContext } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 import { MrtrServer } from './support/mrtr-fixture.js';
 
 const NAME_FORM = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;

@@ -3,7 +3,7 @@ import { createServer, DecorumStartupError, type AuthInfo } from '@decorum/core'
 import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { harness, quietLogger } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 import { digest } from '../src/mrtr/binding.js';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 

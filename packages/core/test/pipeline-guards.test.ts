@@ -4,7 +4,7 @@ import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 const isAdmin: GuardFunction = (call) => call.auth?.claims.role === 'admin';
 const weekdaysOnly: GuardFunction = async () => true;

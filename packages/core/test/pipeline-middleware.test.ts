@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { forMethods, McpServer, Prompt, Tool, ToolError, Use, type Middleware, type ToolContext } from '@decorum/core';
 import { RawJson } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 const order: string[] = [];
 const named = (name: string): Middleware => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DEFAULT_STEP_TIMEOUT_MS, Guard, Tool, Use, type CallResult, type Middleware, type Next } from '@decorum/core';
 import { capturingLogger, harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 let ran = 0;
 /** Calls next() only when the test says so (after its request was already ended). */

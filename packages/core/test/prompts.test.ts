@@ -3,7 +3,7 @@ import { IsOptional, IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { Field, McpServer, Prompt, text } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 class ReviewArgs {
   @Field({ description: 'The code to review' }) @IsString() code!: string;

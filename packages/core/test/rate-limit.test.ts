@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { DEFAULT_RATE_LIMIT, InProcessNotificationBus, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
 import { encodeMessage } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 let ran = 0;
 class Limited {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { McpServer, Resource, type ResourceContext } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 @McpServer({ name: 'files', version: '1.0.0' })
 class Files {

@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { McpServer, Resource } from '@decorum/core';
 import { UriTemplate } from '../src/uri/uri-template.js';
 import { capturingLogger, harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 @McpServer({ name: 'routing', version: '1.0.0' })
 class Routing {

@@ -16,7 +16,7 @@ import {
   type ToolContext,
 } from '@decorum/core';
 import { harness, quietLogger } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 class Args {
   @IsString() q!: string;

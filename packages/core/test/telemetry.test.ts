@@ -6,7 +6,7 @@ import { MeterProvider, MetricReader, type HistogramMetricData } from '@opentele
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { InvalidParamsError, Prompt, Resource, Tool, ToolError, type ServerOptions } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 /** A reader the test collects from on demand. */
 class TestReader extends MetricReader {

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Type } from 'typebox';
 import { image, InvalidParamsError, McpServer, resourceLink, text, Tool, ToolError, type ToolContext } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 class Order {
   @IsString() item!: string;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { McpServer, Prompt, Resource, Tool, ToolError, UserError } from '@decorum/core';
 import { capturingLogger, harness } from './support/engine-harness.js';
-import { request } from './support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 
 class Topic {
   @IsString() topic!: string;

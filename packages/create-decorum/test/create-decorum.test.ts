@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QUICK_INSTALL, packWorkspaces } from '../../../test/support/packed-packages.js';
-import { ROOT } from '../../../test/support/stdio-process.js';
+import { QUICK_INSTALL, packWorkspaces, ROOT } from '@decorum-internal/test-support';
 import { THIRD_PARTY } from '../src/versions.js';
 
 const run = promisify(execFile);

@@ -1,15 +1,8 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { until } from '@decorum-internal/test-support';
 import { body, standardHeaders } from './support/http.js';
 import { LogCapture, startApp, type TestApp } from './support/app.js';
 import { FixtureServer, probes } from './support/fixture-server.js';
-
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** Starts a request and hands back the raw request and everything received so far. */
 function open(url: string, message: ReturnType<typeof body>) {
@@ -43,22 +36,22 @@ describe('cancellation by disconnect', () => {
     await call.firstData; // the first progress event arrived: the handler is running
     expect(call.received.join('')).toContain('notifications/progress');
     call.req.destroy();
-    await until(() => probes.slowAborted === before.slowAborted + 1);
+    await until('the handler aborted', () => probes.slowAborted === before.slowAborted + 1);
     expect(probes.slowStarted).toBe(before.slowStarted + 1);
     expect(probes.slowFinished).toBe(before.slowFinished);
     const received = call.received.join('');
     await new Promise((r) => setTimeout(r, 100));
     expect(call.received.join('')).toBe(received);
     expect(received).not.toContain('"result"');
-    await until(() => logs.lines.some((l) => l.rpcId === 'c1' && l.cancelled === true));
+    await until('the cancellation logged', () => logs.lines.some((l) => l.rpcId === 'c1' && l.cancelled === true));
   });
 
   test('dropping a plain JSON request aborts its handler too', async () => {
     const before = { ...probes };
     const call = open(t.url, body('c2', 'tools/call', { name: 'slow', arguments: { steps: 20, delayMs: 25 } }));
-    await until(() => probes.slowStarted === before.slowStarted + 1);
+    await until('the handler started', () => probes.slowStarted === before.slowStarted + 1);
     call.req.destroy();
-    await until(() => probes.slowAborted === before.slowAborted + 1);
+    await until('the handler aborted', () => probes.slowAborted === before.slowAborted + 1);
     expect(probes.slowFinished).toBe(before.slowFinished);
     expect(call.received).toEqual([]);
   });
@@ -69,8 +62,8 @@ describe('cancellation by disconnect', () => {
     const kept = open(t.url, body('c4', 'tools/call', { name: 'slow', arguments: { steps: 3, delayMs: 25 } }, { progressToken: 'c4' }));
     await dropped.firstData;
     dropped.req.destroy();
-    await until(() => probes.slowFinished === before.slowFinished + 1);
-    await until(() => kept.received.join('').includes('"id":"c4"'));
+    await until('the kept call finished', () => probes.slowFinished === before.slowFinished + 1);
+    await until('the kept call answered', () => kept.received.join('').includes('"id":"c4"'));
     expect(probes.slowAborted).toBe(before.slowAborted + 1);
   });
 });

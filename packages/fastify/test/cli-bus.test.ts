@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { freePort } from '../../../test/support/free-port.mjs';
+import { fixture, freePort } from '@decorum-internal/test-support';
 import { rpc } from './support/http.js';
 import { MCP_SERVE, ROOT, serveHttpProcess } from './support/cli-process.js';
 
-const FIXTURE = 'test/fixtures/cluster-server.ts';
+const FIXTURE = fixture('cluster-server.ts');
 
 /** `mcp-serve --bus` / `DECORUM_BUS_URL`: what is not a Redis URL is a one-line start-up error. */
 describe('mcp-serve --bus', () => {

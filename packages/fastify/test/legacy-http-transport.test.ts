@@ -2,8 +2,9 @@
 // Last-Event-ID, the body limit, Origin on every method, per-item scopes, and where a server→client
 // request goes when the POST takes JSON only.
 import { McpServer, serverOf, Tool, type ToolContext } from '@decorum/core';
+import { until } from '@decorum-internal/test-support';
 import { send } from './support/http.js';
-import { initializeSession, legacyPost, legacyToolCall, OpenStream, until } from './support/legacy-client.js';
+import { initializeSession, legacyPost, legacyToolCall, OpenStream } from './support/legacy-client.js';
 import { startApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
 
@@ -99,7 +100,7 @@ describe('legacy sessions follow the 2025-11-25 transport', () => {
     const { id: session } = await initializeSession(t.url);
     const first = await OpenStream.get(t.url, session);
     expect((await send(t.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session } })).status).toBe(409);
-    const second = await OpenStream.get(t.url, session, { 'last-event-id': first.eventIds()[0] ?? (await until(() => first.eventIds()[0])) });
+    const second = await OpenStream.get(t.url, session, { 'last-event-id': first.eventIds()[0] ?? (await until('the first event id', () => first.eventIds()[0])) });
     expect(second.res.statusCode).toBe(200);
     await first.waitForEnd();
     await legacyPost(t.url, legacyToolCall(9, 'toggle'), { 'mcp-session-id': session, accept: 'application/json' });

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { InProcessNotificationBus, Tool } from '@decorum/core';
 import { Type } from 'typebox';
-import { LiveServer } from '../../../test/fixtures/live-server.js';
+import { LiveServer } from '@decorum-internal/test-support/fixtures';
 import { body, rpc, standardHeaders } from './support/http.js';
 import { ListenStream } from './support/listen-stream.js';
 import { startApp, type TestApp } from './support/app.js';

@@ -3,6 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Guard, McpServer, Tool, Use, type GuardFunction, type Middleware, type ToolContext } from '@decorum/core';
+import { fixture } from '@decorum-internal/test-support';
 import { rpc } from './support/http.js';
 import { LogCapture, startApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
@@ -192,7 +193,7 @@ describe('request pipeline over HTTP with OAuth', () => {
 
 describe('mcp-serve --http with a module exporting serverOptions and container', () => {
   test('the container builds the class and the middleware sees the remote address as the caller', async () => {
-    const served = await serveHttpProcess(['test/fixtures/pipeline-server.ts', '--http', '--port', '0']);
+    const served = await serveHttpProcess([fixture('pipeline-server.ts'), '--http', '--port', '0']);
     try {
       const res = await rpc(served.url, 1, 'tools/call', { name: 'time' });
       expect(res.json.result.content.map((c: { text: string }) => c.text)).toEqual(['injected-time', 'principal=peer:127.0.0.1 retry=false']);

@@ -3,16 +3,8 @@ import { createServer, type DecorumServer, type LiveEvent } from '@decorum/core'
 import { RedisNotificationBus, type RedisBusOptions } from '@decorum/redis';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { startRedis, type TestRedis } from '../../../test/support/redis-server.mjs';
-import { Ops, Reports } from '../../../test/fixtures/ops-server.js';
-
-async function until(what: string, predicate: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { startRedis, type TestRedis, until } from '@decorum-internal/test-support';
+import { Ops, Reports } from '@decorum-internal/test-support/fixtures';
 
 /** A log that keeps its lines, to check what the bus says. */
 function recordingLogger() {

@@ -4,17 +4,8 @@ import { encodeMessage } from '@decorum/core/transport';
 import { RedisNotificationBus, RedisRateLimitStore } from '@decorum/redis';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { startRedis, type TestRedis } from '../../../test/support/redis-server.mjs';
-import { request } from '../../../test/support/mcp-requests.js';
-import { Ops } from '../../../test/fixtures/ops-server.js';
-
-async function until(what: string, predicate: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { startRedis, type TestRedis, until, request } from '@decorum-internal/test-support';
+import { Ops } from '@decorum-internal/test-support/fixtures';
 
 function recordingLogger() {
   const lines: Array<{ level: number; msg: string }> = [];

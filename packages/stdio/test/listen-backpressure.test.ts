@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { McpServer, Resource } from '@decorum/core';
-import { request } from '../../../test/support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 import { RecordingOutput, serveInProcess } from './support/in-process-stdio.js';
 
 @McpServer({ name: 'notes', version: '1.0.0' })

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'typebox';
 import { McpServer, Tool, type ToolContext } from '@decorum/core';
-import { request } from '../../../test/support/mcp-requests.js';
+import { request } from '@decorum-internal/test-support';
 import { RecordingOutput, serveInProcess } from './support/in-process-stdio.js';
 
 @McpServer({ name: 'stdio-unit', version: '1.0.0' })

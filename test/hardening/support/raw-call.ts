@@ -1,5 +1,5 @@
 import { send, standardHeaders, type HttpResult } from '../../../packages/fastify/test/support/http.js';
-import { meta } from '../../support/mcp-requests.js';
+import { meta } from '@decorum-internal/test-support';
 
 /** The `_meta` every request carries, as JSON text to splice into hand-written bodies. */
 export const META_JSON = JSON.stringify(meta());

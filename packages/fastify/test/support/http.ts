@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { meta, type MetaOverrides } from '../../../../test/support/mcp-requests.js';
+import { meta, type MetaOverrides } from '@decorum-internal/test-support';
 
 /** One finished HTTP exchange. */
 export interface HttpResult {

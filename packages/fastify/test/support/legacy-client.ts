@@ -1,6 +1,7 @@
 // A hand-driven legacy (2025-11-25) Streamable HTTP client: raw POSTs in a session, and SSE
 // streams (a POST's, the standalone GET stream) read as they come, so tests see every byte.
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { until } from '@decorum-internal/test-support';
 import { parseSse, send, type HttpResult } from './http.js';
 
 /** The headers a legacy client sends with every POST. */
@@ -26,17 +27,6 @@ export async function initializeSession(url: string, params: object = INIT_PARAM
 /** A legacy `tools/call` message (`_meta` only when given: legacy requests need none). */
 export function legacyToolCall(id: number | string, name: string, args: object = {}, meta?: object): object {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...(meta && { _meta: meta }) } };
-}
-
-/** Polls `probe` until it gives a value (conditions only, never a fixed wait). */
-export async function until<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** A long-lived SSE response (the GET stream, or a POST's stream), read as it comes. */
@@ -81,12 +71,12 @@ export class OpenStream {
 
   /** Waits for a message that matches. */
   waitFor(predicate: (event: any) => boolean): Promise<any> {
-    return until(() => this.events().find(predicate));
+    return until(() => `a matching event; got ${this.raw}`, () => this.events().find(predicate), 5000);
   }
 
   /** Waits until the server has ended the response. */
   async waitForEnd(): Promise<void> {
-    await until(() => this.ended || undefined);
+    await until('the end of the response', () => this.ended, 5000);
   }
 
   /** The SSE event ids received so far, in order. */
