@@ -1,6 +1,7 @@
 // Hardening risk: shutdown dropped answers silently. After SIGTERM stdio answers new requests with
 // an error instead of starting them, and a request still running when the grace period ends gets
-// -32603 "server shutting down" — every request is answered. Real mcp-serve child processes.
+// -32603 "server shutting down" — every request is answered; the shutdown is logged with its grace
+// period (--shutdown-timeout, stdio too). Real mcp-serve child processes.
 import { expect, test } from '@jest/globals';
 import { request, StdioProcess } from '@decorum-internal/test-support';
 
@@ -30,6 +31,22 @@ test('after SIGTERM: new requests are refused with an error, running ones are an
     });
     expect(await proc.exit()).toBe(0);
     expect(proc.messages.filter((m) => m.id === 1)).toHaveLength(1);
+  } finally {
+    proc.kill();
+  }
+});
+
+test('--shutdown-timeout sets the stdio grace period, and the shutdown says so on stderr', async () => {
+  const proc = StdioProcess.serve('test/hardening/fixtures/hardening-server.ts', ['--shutdown-timeout', '300'], { DECORUM_LOG_LEVEL: 'info' });
+  try {
+    expect((await proc.request(call(0, 'echo', { text: 'up' }))).result.content[0].text).toBe('up');
+    proc.send(call(1, 'sleep', { ms: 60_000 })); // far beyond the default 2 s grace period, too
+    await sleep(100);
+    proc.child.kill('SIGTERM');
+    await proc.waitForStderr(/"signal":"SIGTERM".*"graceMs":300.*shutting down: new requests are refused/);
+    // The log names the grace period in force (300 ms, not the 2 s default); the running call is answered at its end.
+    expect((await proc.waitFor((m) => m.id === 1)).error.message).toMatch(/did not finish within the shutdown grace period/);
+    expect(await proc.exit()).toBe(0);
   } finally {
     proc.kill();
   }

@@ -33,7 +33,7 @@ async function serve(options: McpServeOptions): Promise<void> {
     // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
     const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
     const built = { ...serverOptions, ...eraOptions(options), notificationBus };
-    serveStdio(build(built), { ...built, maxLineBytes: options.maxLineBytes });
+    serveStdio(build(built), { ...built, maxLineBytes: options.maxLineBytes, ...(options.shutdownTimeout === undefined ? {} : { shutdownGraceMs: options.shutdownTimeout }) });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);

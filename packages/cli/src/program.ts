@@ -11,7 +11,8 @@ export interface McpServeOptions {
   port: number;
   path: string;
   /** HTTP: on SIGTERM/SIGINT, how long in-flight requests may still finish. */
-  shutdownTimeout: number;
+  /** Unset: each transport's own default (HTTP 5000 ms, stdio 2000 ms). */
+  shutdownTimeout?: number;
   /** HTTP: how long a client may take to send a whole request (0 = no limit). */
   requestTimeout: number;
   /** HTTP: how long a client may take to send the request headers. */
@@ -64,7 +65,7 @@ function port(value: string): number {
 }
 
 /**
- * `mcp-serve MODULE [--eras dual|modern|legacy] [--http [--host H] [--port P] [--path /mcp] [--shutdown-timeout MS]] [--bus redis://HOST:PORT]`.
+ * `mcp-serve MODULE [--eras dual|modern|legacy] [--shutdown-timeout MS] [--http [--host H] [--port P] [--path /mcp]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
  */
 export function buildProgram(onServe: (options: McpServeOptions) => Promise<void>): Command {
@@ -76,7 +77,7 @@ export function buildProgram(onServe: (options: McpServeOptions) => Promise<void
     .option('--host <host>', 'HTTP interface to bind', '127.0.0.1')
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
-    .option('--shutdown-timeout <ms>', 'HTTP: on SIGTERM/SIGINT, how long in-flight requests may finish before their connections are closed', positiveInteger, 5000)
+    .option('--shutdown-timeout <ms>', 'on SIGTERM/SIGINT, how long in-flight requests may finish before they are answered with an error and the server closes (default: HTTP 5000, stdio 2000)', positiveInteger)
     .option('--request-timeout <ms>', 'HTTP: a client must send its whole request (headers and body) within this time, else 408 and the connection closes (0 = no limit)', nonNegativeInteger, 30_000)
     .option('--headers-timeout <ms>', 'HTTP: a client must send the request headers within this time', positiveInteger, 10_000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)

@@ -235,7 +235,11 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   }
 
   const onData = (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  const onSignal = () => void stop();
+  const onSignal = (signal: NodeJS.Signals) => {
+    // Said once, so an operator sees why new requests are refused and how long the rest may run.
+    if (!refusing) log.info({ signal, running: inFlight.size, graceMs }, 'shutting down: new requests are refused; running ones may finish within the grace period');
+    void stop();
+  };
   const removeProcessHandlers =
     (options.handleProcessErrors ?? usesProcess)
       ? handleProcessErrors(log, (exit) => {
