@@ -35,7 +35,12 @@ describe('over stdio, in a legacy (2025-11-25) session', () => {
   });
 
   test('each malformed URI → -32002 Resource not found, and the session keeps serving', async () => {
-    await server.request({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    await server.request({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
     server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     for (const uri of MALFORMED) {
       const response = await server.request({ jsonrpc: '2.0', id: `bad ${uri}`, method: 'resources/read', params: { uri } });
