@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ROOT, serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { fixture, startNginx, type TestNginx, startRedis, type TestRedis } from '@decorum-internal/test-support';
 
-const CLIENT = `${ROOT}test/e2e/interop/sdk-cluster-client.mjs`;
+const CLIENT = `${ROOT}test/interop/clients/sdk-cluster-client.mjs`;
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 
 function runClient(url: string): Promise<any> {

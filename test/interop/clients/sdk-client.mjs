@@ -1,5 +1,5 @@
 // The official MCP TypeScript client (@modelcontextprotocol/client, pinned) talking to a Decorum
-// server, pinned to protocol 2026-07-28. Spawned by interop.test.ts; prints one JSON line.
+// server, pinned to protocol 2026-07-28. Spawned by test/interop/sdk-client.test.ts; prints one JSON line.
 //   node sdk-client.mjs <weather|fixture> http <url>
 //   node sdk-client.mjs <weather|fixture> stdio <command> [args...]
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

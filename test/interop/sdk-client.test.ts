@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { WeatherServer } from '../../../examples/weather/src/weather.js';
-import { MCP_SERVE, ROOT, serveHttpProcess } from './support/cli-process.js';
-import { startApp } from './support/app.js';
+import { WeatherServer } from '../../examples/weather/src/weather.js';
+import { MCP_SERVE, ROOT, serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
+import { startApp } from '../../packages/fastify/test/support/app.js';
 
 const run = promisify(execFile);
-const CLIENT = `${ROOT}packages/fastify/test/interop/sdk-client.mjs`;
+const CLIENT = `${ROOT}test/interop/clients/sdk-client.mjs`;
 
 /** Runs the official client script and returns what it printed. */
 async function sdkClient(...args: string[]): Promise<any> {
