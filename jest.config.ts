@@ -9,7 +9,13 @@ const swc = swcOptions();
 const config: Config = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>],
+    // app.inject() (light-my-request) require()s cookie, which ships ESM only; Jest's VM-modules mode
+    // cannot require ESM on Node 20, so that one dependency is compiled to CommonJS for it.
+    '/node_modules/cookie/.+\\.js$': ['@swc/jest', {}],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   // Tests import the packages' sources, not their builds, so a test never runs stale code.
   moduleNameMapper: {
     '^@decorum/core/transport$': '<rootDir>/packages/core/src/transport.ts',

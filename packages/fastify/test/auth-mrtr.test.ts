@@ -1,6 +1,6 @@
 import { McpServer, Tool, type ToolContext } from '@decorum/core';
 import { rpc } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
 
 const RESOURCE = 'https://mcp.example.test/mcp';
@@ -19,7 +19,7 @@ describe('MRTR over HTTP: requestState is bound to the principal (issue #6, item
   let t: TestApp;
   beforeAll(async () => {
     as = await AuthServerFixture.start(RESOURCE);
-    t = await startApp({ servers: [ConfirmServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
+    t = await injectApp({ servers: [ConfirmServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
   });
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,7 @@ import { DecorumStartupError, McpServer, Tool, type AuthInfo, type ToolContext }
 import { mcpPlugin, type McpAuthOptions } from '@decorum/fastify';
 import { importJWK } from 'jose';
 import { rpc, send } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { AuthServerFixture } from './support/auth-fixture.js';
 
 @McpServer({ name: 'who', version: '1.0.0' })
@@ -32,7 +32,7 @@ const text = (res: { json: any; events: any[] }) => (res.json ?? res.events.at(-
 
 describe('key sources', () => {
   test('a local JWKS (jwt.jwks): valid → 200, other key → 401; no JWKS fetch', async () => {
-    const t = await startApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
+    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
     try {
       const hits = as.jwksHits;
       expect(text(await rpc(t.url, 1, 'tools/call', { name: 'whoami', arguments: {} }, bearer(await as.token({ scope: 'a b' }))))).toBe('alice:a,b');
@@ -45,7 +45,7 @@ describe('key sources', () => {
 
   test('one key (jwt.key) and an explicit issuer and typ', async () => {
     const key = await importJWK(as.key.publicJwk, 'RS256');
-    const t = await startApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: ['https://as.example.test/tenant'], jwt: { key, issuer: as.issuer, typ: 'at+jwt' } } });
+    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: ['https://as.example.test/tenant'], jwt: { key, issuer: as.issuer, typ: 'at+jwt' } } });
     try {
       expect((await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()))).status).toBe(200);
     } finally {
@@ -54,7 +54,7 @@ describe('key sources', () => {
   });
 
   test('algorithms: a token whose alg is not allowed → 401', async () => {
-    const t = await startApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks, algorithms: ['ES256'] } } });
+    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks, algorithms: ['ES256'] } } });
     try {
       const res = await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()));
       expect(res.status).toBe(401);
@@ -65,7 +65,7 @@ describe('key sources', () => {
   });
 
   test('an unreachable JWKS is the server\'s failure: 500, not 401', async () => {
-    const t = await startApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: 'http://127.0.0.1:1/jwks' } } });
+    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: 'http://127.0.0.1:1/jwks' } } });
     try {
       const res = await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()));
       expect(res.status).toBe(500);
@@ -83,7 +83,7 @@ describe('a verify(token) hook (introspection)', () => {
   };
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({
+    t = await injectApp({
       servers: [WhoServer],
       auth: {
         resource: RESOURCE,
@@ -122,7 +122,7 @@ describe('a verify(token) hook (introspection)', () => {
 describe('the pipeline around auth', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [WhoServer], prefix: '/api', auth: { resource: 'https://public.example.test/tools/mcp', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
+    t = await injectApp({ servers: [WhoServer], prefix: '/api', auth: { resource: 'https://public.example.test/tools/mcp', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
   });
   afterAll(() => t.close());
 
@@ -156,7 +156,7 @@ describe('the pipeline around auth', () => {
 
 describe('several protected mounts on one app', () => {
   test('each path-inserted URI describes its own resource; the root form the first mount', async () => {
-    const t = await startApp({ servers: [WhoServer], path: '/a', auth: { resource: 'https://x.test/a', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } }, (app) => {
+    const t = await injectApp({ servers: [WhoServer], path: '/a', auth: { resource: 'https://x.test/a', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } }, (app) => {
       app.register(mcpPlugin, { servers: [WhoServer], path: '/b', auth: { resource: 'https://x.test/b', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
     });
     try {
@@ -174,7 +174,7 @@ describe('several protected mounts on one app', () => {
 
 describe('without auth nothing changes', () => {
   test('ctx.auth is undefined and decorator scopes are not enforced', async () => {
-    const t = await startApp({ servers: [WhoServer] });
+    const t = await injectApp({ servers: [WhoServer] });
     try {
       expect(text(await rpc(t.url, 1, 'tools/call', { name: 'whoami', arguments: {} }))).toBe('anonymous');
       expect(text(await rpc(t.url, 1, 'tools/call', { name: 'admin', arguments: {} }))).toBe('ok');

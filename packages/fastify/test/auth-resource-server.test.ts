@@ -1,7 +1,7 @@
 import { McpServer, Prompt, Resource, Tool, type ToolContext } from '@decorum/core';
 import { Type } from 'typebox';
 import { rpc, send, standardHeaders, body as requestBody, withHeaders } from './support/http.js';
-import { LogCapture, startApp, type TestApp } from './support/app.js';
+import { LogCapture, injectApp, type TestApp } from './support/app.js';
 import { AuthServerFixture, signingKey } from './support/auth-fixture.js';
 
 const RESOURCE = 'https://mcp.example.test/mcp';
@@ -42,7 +42,7 @@ const logs = new LogCapture();
 
 beforeAll(async () => {
   as = await AuthServerFixture.start(RESOURCE);
-  t = await startApp(
+  t = await injectApp(
     {
       servers: [NotesServer],
       auth: {

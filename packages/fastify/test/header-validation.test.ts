@@ -1,5 +1,5 @@
 import { body, postRaw, rpc, send, standardHeaders } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';
 
 function expectHeaderMismatch(res: { status: number; json: any }, header: string, id: string | number = 1) {
@@ -12,7 +12,7 @@ function expectHeaderMismatch(res: { status: number; json: any }, header: string
 describe('MCP header validation', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer] });
+    t = await injectApp({ servers: [FixtureServer] });
   });
   afterAll(() => t.close());
 
@@ -153,7 +153,7 @@ describe('MCP header validation', () => {
   });
 
   test('a legacy initialize on a modern-only endpoint → 400 naming 2026-07-28 (#63)', async () => {
-    const modern = await startApp({ servers: [FixtureServer], eras: 'modern' });
+    const modern = await injectApp({ servers: [FixtureServer], eras: 'modern' });
     const res = await send(modern.url, {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } }),

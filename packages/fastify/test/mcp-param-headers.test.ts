@@ -1,5 +1,5 @@
 import { rpc } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';
 
 const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;
@@ -8,7 +8,7 @@ const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')
 describe('Mcp-Param-* headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer] });
+    t = await injectApp({ servers: [FixtureServer] });
   });
   afterAll(() => t.close());
 

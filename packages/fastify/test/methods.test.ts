@@ -1,5 +1,5 @@
 import { body, postRaw, rpc, send, standardHeaders } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';
 
 /**
@@ -9,7 +9,7 @@ import { FixtureServer } from './support/fixture-server.js';
 describe('HTTP methods and media types', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer], eras: 'modern' });
+    t = await injectApp({ servers: [FixtureServer], eras: 'modern' });
   });
   afterAll(() => t.close());
 

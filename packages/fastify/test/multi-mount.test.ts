@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer } from '@decorum/core';
 import { mcpPlugin } from '@decorum/fastify';
 import { pino } from 'pino';
 import { rpc, send } from './support/http.js';
 import { FixtureServer, OtherServer } from './support/fixture-server.js';
-import { ROOT } from './support/cli-process.js';
+import { WeatherServer } from '../../../examples/weather/src/weather.js';
 
 /** Several endpoints in one app, next to ordinary routes (encapsulation). */
 describe('several mounts in one app', () => {
@@ -87,8 +86,20 @@ describe('several mounts in one app', () => {
     await dup.close().catch(() => {});
   });
 
-  test('app.inject() serves the endpoint without a port (built package, plain Node process)', () => {
-    const out = JSON.parse(execFileSync(process.execPath, ['packages/fastify/test/interop/inject.mjs'], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 }));
-    expect(out).toMatchObject({ status: 200, body: { id: 1, result: { content: [{ text: expect.stringContaining('Tokyo') }] } } });
+  test('app.inject() serves the endpoint without a port', async () => {
+    const weather = Fastify();
+    await weather.register(mcpPlugin, { servers: [WeatherServer] });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const res = await weather.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'weather_current' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'weather_current', arguments: { location: 'Tokyo' }, _meta: meta } },
+    });
+    await weather.close();
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 200,
+      body: { id: 1, result: { content: [{ text: expect.stringContaining('Tokyo') }] } },
+    });
   });
 });

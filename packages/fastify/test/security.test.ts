@@ -3,15 +3,15 @@ import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
 import { createHttpLogger, createMcpApp, isLocalOrigin, mcpPlugin } from '@decorum/fastify';
 import { Writable } from 'node:stream';
 import { rpc, send, standardHeaders, body as requestBody } from './support/http.js';
-import { LogCapture, startApp, type TestApp } from './support/app.js';
+import { LogCapture, injectApp, type TestApp } from './support/app.js';
 import { FixtureServer } from './support/fixture-server.js';
 
 describe('Origin validation (DNS rebinding; #43)', () => {
   let t: TestApp;
   let custom: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer] });
-    custom = await startApp({ servers: [FixtureServer], allowedOrigins: ['https://app.example.com', /^https:\/\/[a-z]+\.trusted\.test$/] });
+    t = await injectApp({ servers: [FixtureServer] });
+    custom = await injectApp({ servers: [FixtureServer], allowedOrigins: ['https://app.example.com', /^https:\/\/[a-z]+\.trusted\.test$/] });
   });
   afterAll(async () => {
     await t.close();
@@ -73,7 +73,7 @@ describe('Origin validation (DNS rebinding; #43)', () => {
 describe('body limit (#62)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer], bodyLimit: 64 * 1024 });
+    t = await injectApp({ servers: [FixtureServer], bodyLimit: 64 * 1024 });
   });
   afterAll(() => t.close());
 
@@ -93,7 +93,7 @@ describe('body limit (#62)', () => {
   });
 
   test('the default limit is 4 MiB', async () => {
-    const d = await startApp({ servers: [FixtureServer] });
+    const d = await injectApp({ servers: [FixtureServer] });
     try {
       const ok = requestBody(1, 'tools/call', { name: 'echo', arguments: { text: 'x'.repeat(3 * 1024 * 1024) } });
       expect((await send(d.url, { headers: standardHeaders(ok), body: JSON.stringify(ok) })).status).toBe(200);
@@ -107,7 +107,7 @@ describe('body limit (#62)', () => {
 
 describe('sessions and credentials', () => {
   test('Mcp-Session-Id and Last-Event-ID are ignored and never minted or echoed (#58)', async () => {
-    const t = await startApp({ servers: [FixtureServer] });
+    const t = await injectApp({ servers: [FixtureServer] });
     try {
       for (const progressToken of [undefined, 'p']) {
         const res = await rpc(t.url, 1, 'tools/call', { name: 'echo', arguments: { text: 'x' } }, { progressToken, headers: { 'mcp-session-id': 'abc', 'last-event-id': '5' } });
@@ -123,7 +123,7 @@ describe('sessions and credentials', () => {
 
   test('the Authorization header never reaches the logs', async () => {
     const logs = new LogCapture();
-    const t = await startApp({ servers: [FixtureServer] }, undefined, logs);
+    const t = await injectApp({ servers: [FixtureServer] }, undefined, logs);
     try {
       await rpc(t.url, 1, 'tools/call', { name: 'slow', arguments: { steps: 1, delayMs: 1 } }, { headers: { authorization: 'Bearer s3cr3t-token' } });
       await rpc(t.url, 2, 'tools/call', { name: 'nope' }, { headers: { authorization: 'Bearer s3cr3t-token' } });

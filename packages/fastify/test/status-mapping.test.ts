@@ -1,6 +1,6 @@
 import { errorStatus, refusalStatus } from '../src/status.js';
 import { postRaw, rpc } from './support/http.js';
-import { startApp, type TestApp } from './support/app.js';
+import { injectApp, type TestApp } from './support/app.js';
 import { FixtureServer, OtherServer } from './support/fixture-server.js';
 
 describe('status table (status.ts)', () => {
@@ -39,8 +39,8 @@ describe('status mapping on the wire', () => {
   let t: TestApp;
   let tools: TestApp;
   beforeAll(async () => {
-    t = await startApp({ servers: [FixtureServer] });
-    tools = await startApp({ servers: [OtherServer] });
+    t = await injectApp({ servers: [FixtureServer] });
+    tools = await injectApp({ servers: [OtherServer] });
   });
   afterAll(async () => {
     await t.close();

@@ -4,7 +4,7 @@ import { mcpPlugin, readMcpParamHeaders } from '@decorum/fastify';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { rpc } from './support/http.js';
-import { startApp } from './support/app.js';
+import { injectApp } from './support/app.js';
 
 const tool = (inputSchema: Record<string, unknown>) => ({ name: 't', source: 'Test.t', definition: { name: 't', inputSchema: { type: 'object', ...inputSchema } } }) as any;
 const prop = (schema: Record<string, unknown>) => tool({ properties: { p: schema } });
@@ -143,7 +143,7 @@ describe('x-mcp-header at registration', () => {
   });
 
   test('DTO annotations (@McpHeader, @Field({ mcpHeader })) are served and enforced', async () => {
-    const t = await startApp({ servers: [DtoServer] });
+    const t = await injectApp({ servers: [DtoServer] });
     try {
       const list = await rpc(t.url, 1, 'tools/list');
       expect(list.json.result.tools[0].inputSchema.properties.region).toMatchObject({ type: 'string', 'x-mcp-header': 'Region' });

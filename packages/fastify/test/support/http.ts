@@ -1,5 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { meta, type MetaOverrides } from '@decorum-internal/test-support';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { injectedApp } from './app.js';
 
 /** One finished HTTP exchange. */
 export interface HttpResult {
@@ -22,28 +24,54 @@ export function parseSse(text: string): any[] {
     .map((data) => JSON.parse(data.join('\n')));
 }
 
-/** A raw HTTP request (node:http, no agent reuse), so tests control every header byte. */
-export function send(url: string, options: { method?: string; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {}): Promise<HttpResult> {
+/** The exchange as a test reads it: the body as text, and parsed as JSON and as SSE when it is. */
+function result(status: number, headers: IncomingHttpHeaders, text: string): HttpResult {
+  let json: any;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const isSse = String(headers['content-type'] ?? '').startsWith('text/event-stream');
+  return { status, headers, text, json, events: isSse ? parseSse(text) : [] };
+}
+
+interface SendOptions {
+  method?: string;
+  headers?: OutgoingHttpHeaders;
+  body?: string | Buffer;
+}
+
+/**
+ * A raw HTTP request, so tests control every header byte: over a socket (node:http, no agent
+ * reuse) to an `http://` URL, or through `app.inject()` to the `inject://` URL of an `injectApp`.
+ */
+export async function send(url: string, options: SendOptions = {}): Promise<HttpResult> {
+  const target = new URL(url);
+  if (target.protocol === 'inject:') return sendInjected(injectedApp(target.host), `${target.pathname}${target.search}`, options);
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: any;
-        try {
-          json = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const isSse = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, events: isSse ? parseSse(text) : [] });
-      });
+      res.on('end', () => resolve(result(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'))));
       res.on('error', reject);
     });
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/** `send` without a socket: the response headers as node:http gives them (strings; repeats joined, but set-cookie). */
+async function sendInjected(app: FastifyInstance, path: string, options: SendOptions): Promise<HttpResult> {
+  const method = (options.method ?? 'POST') as InjectOptions['method'];
+  const res = await app.inject({ method, url: path, headers: options.headers as InjectOptions['headers'], payload: options.body });
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    if (name === 'set-cookie') headers[name] = ([] as Array<string | number>).concat(value).map(String);
+    else headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return result(res.statusCode, headers, res.body);
 }
 
 /** Which body field `Mcp-Name` mirrors, per method. */
