@@ -56,7 +56,9 @@ describe('over HTTP', () => {
   beforeAll(async () => {
     served = await serveHttpProcess([FIXTURE, '--http', '--port', '0']);
   });
-  afterAll(() => served?.child.kill('SIGKILL'));
+  afterAll(() => {
+    served?.child.kill('SIGKILL');
+  });
 
   test.each(MALFORMED)('%s → 200 with -32602 Resource not found', async (uri) => {
     const res = await rpc(served.url, 1, 'resources/read', { uri });
