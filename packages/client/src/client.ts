@@ -278,7 +278,9 @@ export class McpClient {
     if (this.closedError || this.closed) throw this.closedError ?? new ConnectionClosedError('The client was closed');
     if (this.handshake && method !== 'initialize' && method !== 'server/discover' && method !== 'notifications/initialized') await this.handshake;
     const view = this.serverView;
-    const legacy = view?.era === 'legacy' && method !== 'server/discover';
+    // `initialize` opens a legacy session before the era is known: no modern `_meta` (a Decorum
+    // server would take it for a modern request and refuse it).
+    const legacy = method === 'initialize' || (view?.era === 'legacy' && method !== 'server/discover');
     const id = ++this.nextId;
     const progressToken = options.onProgress ? `p${id}` : undefined;
     const meta: JsonObject | undefined = legacy
