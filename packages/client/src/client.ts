@@ -94,6 +94,7 @@ export class McpClient {
   private readonly cache: ResultCache | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly closeListeners = new Set<(error: Error | undefined) => void>();
+  private readonly resumeListeners = new Set<() => void>();
 
   constructor(readonly transport: ClientTransport, private readonly options: McpClientOptions = {}) {
     this.capabilities = capabilitiesOf(options);
@@ -124,6 +125,7 @@ export class McpClient {
       onNotification: (notification) => this.onNotification(notification),
       onRequest: (request) => this.onServerRequest(request),
       onClose: (error, restarting) => this.onTransportClose(error, restarting),
+      onResumed: () => this.onStreamResumed(),
     });
     await this.open();
     return this;
@@ -261,7 +263,7 @@ export class McpClient {
   subscribe(filter: SubscriptionFilter, options?: SubscriptionOptions): Subscription {
     return new Subscription(
       {
-        listen: (f, signal, onAck, onChange) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange)),
+        listen: (f, signal, onAck, onChange, onResumed) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange, onResumed)),
         gone: () => this.closed || this.closedError !== undefined,
         resumed: (watched) => this.forgetWatched(watched),
       },
@@ -408,7 +410,7 @@ export class McpClient {
     });
   }
 
-  private async listenLegacy(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener): Promise<void> {
+  private async listenLegacy(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener, onResumed: () => void): Promise<void> {
     const capabilities = this.view.capabilities;
     const uris = capabilities.resources?.subscribe ? (filter.resourceSubscriptions ?? []) : [];
     for (const uri of uris) await this.request('resources/subscribe', { uri }, { signal });
@@ -419,6 +421,7 @@ export class McpClient {
       ...(uris.length > 0 && { resourceSubscriptions: uris }),
     });
     const off = this.onChange(onChange);
+    this.resumeListeners.add(onResumed);
     try {
       await new Promise<void>((resolve, reject) => {
         if (signal.aborted) return resolve();
@@ -427,6 +430,7 @@ export class McpClient {
       });
     } finally {
       off();
+      this.resumeListeners.delete(onResumed);
       if (!this.closed && !this.closedError) for (const uri of uris) await this.request('resources/unsubscribe', { uri }).catch(() => {});
     }
   }
@@ -439,6 +443,15 @@ export class McpClient {
     if (filter.promptsListChanged) cache.invalidate({ method: 'notifications/prompts/list_changed' });
     if (filter.resourcesListChanged) cache.invalidate({ method: 'notifications/resources/list_changed' });
     for (const uri of filter.resourceSubscriptions ?? []) cache.invalidate({ method: 'notifications/resources/updated', params: { uri } });
+  }
+
+  /**
+   * The legacy session's GET stream is back after a drop: any list change it carried meanwhile may
+   * be lost, so the cached lists go, and each subscription says `reconnected` (and drops what it watches).
+   */
+  private onStreamResumed(): void {
+    this.forgetWatched({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    for (const listener of this.resumeListeners) listener();
   }
 
   private noteChange(notification: JsonRpcNotification): void {

@@ -66,6 +66,18 @@ export class HttpStatusError extends McpClientError {
   }
 }
 
+/**
+ * HTTP 404 to a request of a legacy session (2025-11-25 §Session Management): the server ended
+ * the session (it expired, was deleted, or the server restarted). The client is closed with this
+ * error; connect again to open a new session.
+ */
+export class SessionExpiredError extends McpClientError {
+  readonly code = 'DECORUM_ERR_SESSION_EXPIRED';
+  constructor() {
+    super('The server no longer knows this session (HTTP 404: it ended or expired); connect again to open a new one');
+  }
+}
+
 /** A parsed `WWW-Authenticate: Bearer …` challenge (RFC 6750, MCP §14). */
 export interface BearerChallenge {
   readonly error?: string;

@@ -9,6 +9,7 @@ export { transportFor, type ServerLocation, type ConnectOptions } from './transp
 export type { ClientTransport, Exchange, TransportEvents, EraInfo } from './transports/transport.js';
 export { StdioTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioTarget, type StreamLimits } from './transports/stdio.js';
 export { HttpTransport, type HttpTarget, type BearerTokenProvider } from './transports/http.js';
+export type { SessionStreamState } from './transports/session-stream.js';
 export { InProcessTransport, type InProcessTarget } from './transports/in-process.js';
 export { encodeHeaderValue } from './transports/header-value.js';
 export type { EraChoice } from './eras/negotiate.js';

@@ -40,9 +40,16 @@ export function changeOf(notification: JsonRpcNotification, filter: Subscription
 export interface ListenSource {
   /**
    * Modern: one `subscriptions/listen` request, resolving when it ends (the server closed it) and
-   * rejecting when the connection dropped. `onAck` gets the honoured filter.
+   * rejecting when the connection dropped. `onAck` gets the honoured filter. `onResumed` is for a
+   * stream that reconnects by itself while the listen goes on (the legacy session's GET stream).
    */
-  listen(filter: SubscriptionFilter, signal: AbortSignal, onAck: (honoured: SubscriptionFilter) => void, onChange: (notification: JsonRpcNotification) => void): Promise<void>;
+  listen(
+    filter: SubscriptionFilter,
+    signal: AbortSignal,
+    onAck: (honoured: SubscriptionFilter) => void,
+    onChange: (notification: JsonRpcNotification) => void,
+    onResumed: () => void,
+  ): Promise<void>;
   /** True once the connection is gone for good: no point listening again. */
   gone(): boolean;
   /** The stream is back after a drop: what `filter` watches may have changed unseen meanwhile. */
@@ -58,7 +65,8 @@ export interface SubscriptionOptions {
 /**
  * A live subscription as an async iterable of {@link ChangeEvent}s. It re-listens when the
  * stream drops (yielding `reconnected` first, since changes may have been missed; the client's
- * cached results of what it watches are dropped then too), and ends when
+ * cached results of what it watches are dropped then too; a legacy session's GET stream
+ * reconnects by itself and yields the same), and ends when
  * closed, when the server ends it gracefully, or with the error that stopped it.
  */
 export class Subscription implements AsyncIterable<ChangeEvent> {
@@ -83,19 +91,26 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
 
   private async run(): Promise<void> {
     let delay = 100;
+    const reconnected = () => {
+      this.source.resumed(this.filter);
+      this.push({ type: 'reconnected' });
+    };
     for (let attempt = 0; !this.controller.signal.aborted; attempt++) {
       try {
-        await this.source.listen(this.filter, this.controller.signal, (honoured) => {
-          delay = 100;
-          this.ackResolve(honoured);
-          if (attempt > 0) {
-            this.source.resumed(this.filter);
-            this.push({ type: 'reconnected' });
-          }
-        }, (notification) => {
-          const change = changeOf(notification, this.filter);
-          if (change) this.push(change);
-        });
+        await this.source.listen(
+          this.filter,
+          this.controller.signal,
+          (honoured) => {
+            delay = 100;
+            this.ackResolve(honoured);
+            if (attempt > 0) reconnected();
+          },
+          (notification) => {
+            const change = changeOf(notification, this.filter);
+            if (change) this.push(change);
+          },
+          reconnected,
+        );
         // The server ended the subscription gracefully (L-10): nothing more will come.
         break;
       } catch (error) {

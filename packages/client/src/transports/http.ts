@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
-import { ConnectionClosedError, ForbiddenError, HttpStatusError, McpClientError, ProtocolViolationError, RequestCancelledError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import { ConnectionClosedError, ForbiddenError, HttpStatusError, McpClientError, ProtocolViolationError, RequestCancelledError, SessionExpiredError, UnauthorizedError, type BearerChallenge } from '../errors.js';
 import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
 import { readBodyText, readEventStream, type StreamCursor } from './body-reader.js';
 import { encodeHeaderValue } from './header-value.js';
 import { cancelledNotification } from './cancellation.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
+import { DEFAULT_RETRY_MS, SessionStream, type SessionStreamState } from './session-stream.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StreamLimits } from './stdio.js';
 import { ToolHeaders } from './tool-headers.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
@@ -28,11 +29,9 @@ export interface HttpTarget {
   fetch?: typeof fetch;
 }
 
-/** The method's `Mcp-Name` source (H-15). */
 /** How many times one request's stream is resumed (legacy GET + Last-Event-ID) before giving up. */
 const MAX_RESUMPTIONS = 3;
-/** The wait before resuming when the server sent no `retry` field. */
-const DEFAULT_RETRY_MS = 1000;
+/** The method's `Mcp-Name` source (H-15). */
 const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
 /**
@@ -40,8 +39,9 @@ const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get'
  * request. Modern requests carry `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` (base64 when
  * unsafe) and the `Mcp-Param-*` headers mirrored from the tool's `x-mcp-header` annotations;
  * aborting a request closes its stream (H-13). Legacy sessions carry `Mcp-Session-Id` instead,
- * an abort there also sends `notifications/cancelled`, and their server→client requests are
- * answered with a POST.
+ * an abort there also sends `notifications/cancelled`, their server→client requests are
+ * answered with a POST, and the session's GET stream is kept open: reopened after a drop, until
+ * the server says it has none (405) or the session is gone (404; see {@link sessionStreamState}).
  */
 export class HttpTransport implements ClientTransport {
   readonly kind = 'http';
@@ -49,6 +49,7 @@ export class HttpTransport implements ClientTransport {
   private readonly fetch: typeof fetch;
   private readonly maxBytes: number;
   private readonly tools: ToolHeaders;
+  private readonly warn: (message: string) => void;
   private events!: TransportEvents;
   private era: EraInfo | undefined;
   private sessionId: string | undefined;
@@ -56,12 +57,19 @@ export class HttpTransport implements ClientTransport {
   private readonly open = new Set<AbortController>();
   private readonly streams = new WeakMap<Response, AbortController>();
   private closed = false;
+  private sessionStream: SessionStream | undefined;
 
   constructor(private readonly target: HttpTarget, limits: StreamLimits & { warn?: (message: string) => void } = {}) {
     this.url = new URL(target.url);
     this.fetch = target.fetch ?? fetch;
     this.maxBytes = limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.tools = new ToolHeaders(limits.warn ?? ((message) => process.emitWarning(message)));
+    this.warn = limits.warn ?? ((message) => process.emitWarning(message));
+    this.tools = new ToolHeaders(this.warn);
+  }
+
+  /** The legacy session's GET stream (server→client messages); `undefined` outside a legacy HTTP session. */
+  get sessionStreamState(): SessionStreamState | undefined {
+    return this.sessionStream?.state;
   }
 
   /** Spawns or connects; see {@link ClientTransport.start}. */
@@ -72,7 +80,7 @@ export class HttpTransport implements ClientTransport {
   /** See {@link ClientTransport.setEra}. */
   setEra(era: EraInfo): void {
     this.era = era;
-    if (era.era === 'legacy' && this.sessionId) void this.listenLegacy();
+    if (era.era === 'legacy' && this.sessionId && !this.sessionStream) this.listenLegacy();
   }
 
   principal(): string {
@@ -150,6 +158,7 @@ export class HttpTransport implements ClientTransport {
   /** See {@link ClientTransport.close}. */
   async close(): Promise<void> {
     this.closed = true;
+    this.sessionStream?.close();
     for (const controller of this.open) controller.abort();
     if (this.sessionId) {
       await this.fetch(this.url, { method: 'DELETE', headers: this.baseHeaders() }).then((r) => r.body?.cancel()).catch(() => {});
@@ -177,10 +186,14 @@ export class HttpTransport implements ClientTransport {
     return headers;
   }
 
-  /** POSTs one message, handling the bearer token and its 401 retry. */
-  private async post(message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse, exchange: Exchange, headers: Record<string, string>): Promise<Response> {
+  /** POSTs one message; see {@link send}. */
+  private post(message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse, exchange: Exchange, headers: Record<string, string>): Promise<Response> {
+    return this.send({ method: 'POST', body: JSON.stringify(message) }, 'method' in message ? message.method : 'request', exchange, headers);
+  }
+
+  /** One HTTP request to the endpoint (a POST, or the GET of a stream), handling the bearer token and its 401 retry. */
+  private async send(init: { method: 'GET' | 'POST'; body?: string }, label: string, exchange: Exchange, headers: Record<string, string>): Promise<Response> {
     if (this.closed) throw new ConnectionClosedError('The client was closed');
-    const body = JSON.stringify(message);
     let challenge: BearerChallenge | undefined;
     for (let attempt = 0; ; attempt++) {
       const token = this.target.token ? await this.target.token(challenge ? { challenge } : {}) : undefined;
@@ -195,10 +208,10 @@ export class HttpTransport implements ClientTransport {
       controller.signal.addEventListener('abort', release, { once: true });
       let response: Response;
       try {
-        response = await this.fetch(this.url, { method: 'POST', headers, body, signal });
+        response = await this.fetch(this.url, { ...init, headers, signal });
       } catch (error) {
         this.open.delete(controller);
-        if (exchange.signal?.aborted) throw this.abortError(message, exchange.signal);
+        if (exchange.signal?.aborted) throw this.abortError(label, exchange.signal);
         // The client's own refusals from a wrapped fetch (OAuthClient: AuthorizationError) stay as they are.
         if (error instanceof McpClientError) throw error;
         throw new ConnectionClosedError(`Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
@@ -220,8 +233,7 @@ export class HttpTransport implements ClientTransport {
     }
   }
 
-  private abortError(message: object, signal: AbortSignal): Error {
-    const method = 'method' in message ? String(message.method) : 'request';
+  private abortError(method: string, signal: AbortSignal): Error {
     return signal.reason instanceof Error ? signal.reason : new RequestCancelledError(method, signal.reason);
   }
 
@@ -230,7 +242,7 @@ export class HttpTransport implements ClientTransport {
     try {
       return await reading;
     } catch (error) {
-      if (exchange.signal?.aborted) throw this.abortError(request, exchange.signal);
+      if (exchange.signal?.aborted) throw this.abortError(request.method, exchange.signal);
       if (this.closed) throw new ConnectionClosedError('The client was closed');
       throw error;
     }
@@ -263,11 +275,14 @@ export class HttpTransport implements ClientTransport {
       }
       if (incoming.kind === 'response') {
         const id = incoming.message.id;
-        // An error the server could not tie to the request (no id, or null) still answers it.
         if (id !== undefined && id !== null && id !== request.id) throw new ProtocolViolationError(`The server answered id ${JSON.stringify(id)} to request ${JSON.stringify(request.id)}`);
+        // A 404 in a session that does not answer this very request says the session is gone (its body varies by server).
+        if (status === 404 && this.inSession() && id !== request.id) throw this.sessionGone();
+        // An error the server could not tie to the request (no id, or null) still answers it.
         return { ...incoming.message, id: request.id } as JsonRpcResponse;
       }
     }
+    if (status === 404 && this.inSession()) throw this.sessionGone();
     if (status === 403) throw new ForbiddenError(undefined);
     throw new HttpStatusError(status, text);
   }
@@ -283,14 +298,8 @@ export class HttpTransport implements ClientTransport {
   /** Waits the server's `retry` delay, then reads the GET stream resumed after `cursor.lastEventId`. */
   private async resume(cursor: StreamCursor, exchange: Exchange, onData: (data: string) => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, cursor.retryMs ?? DEFAULT_RETRY_MS));
-    const { controller, release } = childController(exchange.signal);
-    this.open.add(controller);
+    const response = await this.getStream(cursor.lastEventId, exchange.signal);
     try {
-      const headers = this.baseHeaders();
-      delete headers['content-type'];
-      headers.accept = 'text/event-stream';
-      headers['last-event-id'] = cursor.lastEventId!;
-      const response = await this.fetch(this.url, { method: 'GET', headers, signal: controller.signal });
       if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
         await response.body?.cancel();
         cursor.lastEventId = undefined;
@@ -298,34 +307,63 @@ export class HttpTransport implements ClientTransport {
       }
       await readEventStream(response.body, this.maxBytes, onData, cursor);
     } finally {
-      this.open.delete(controller);
-      release();
+      this.release(response);
     }
   }
 
-  /** Legacy sessions: the standalone GET stream carrying list changes and server requests. */
-  private async listenLegacy(): Promise<void> {
-    const controller = new AbortController();
-    this.open.add(controller);
+  /** GETs an SSE stream of the session: the standalone one, or the one `lastEventId` names (resumption). */
+  private getStream(lastEventId: string | undefined, signal: AbortSignal | undefined): Promise<Response> {
+    const headers = this.baseHeaders();
+    delete headers['content-type'];
+    headers.accept = 'text/event-stream';
+    if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+    return this.send({ method: 'GET' }, 'GET', { signal }, headers);
+  }
+
+  /** Legacy sessions: the standalone GET stream carrying list changes, resource updates and server requests. */
+  private listenLegacy(): void {
+    this.sessionStream = new SessionStream(
+      {
+        open: (lastEventId, signal) => this.getStream(lastEventId, signal),
+        release: (response) => this.release(response),
+        message: (data) => this.onSessionMessage(data),
+        resumed: () => this.events.onResumed(),
+        sessionGone: () => this.sessionGone(),
+        warn: this.warn,
+      },
+      this.maxBytes,
+    );
+  }
+
+  /** One message of the standalone stream; one that is not JSON-RPC is reported and skipped. */
+  private onSessionMessage(data: string): void {
+    let incoming;
     try {
-      const headers = this.baseHeaders();
-      delete headers['content-type'];
-      headers.accept = 'text/event-stream';
-      const response = await this.fetch(this.url, { method: 'GET', headers, signal: controller.signal });
-      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-        await response.body?.cancel();
-        return;
-      }
-      await readEventStream(response.body, this.maxBytes, (data) => {
-        const incoming = readIncoming(data);
-        if (incoming.kind === 'notification') this.events.onNotification(incoming.message);
-        else if (incoming.kind === 'request') void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
-        return false;
-      });
-    } catch {
-      // The standalone stream is optional (servers may answer 405); losing it loses only notifications.
-    } finally {
-      this.open.delete(controller);
+      incoming = readIncoming(data);
+    } catch (error) {
+      this.warn(`Skipped a message on the session's GET stream: ${(error as Error).message}`);
+      return;
     }
+    if (incoming.kind === 'notification') this.events.onNotification(incoming.message);
+    else if (incoming.kind === 'request') void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
+    else this.warn(`Skipped a response (id ${JSON.stringify(incoming.message.id ?? null)}) on the session's GET stream, which carries none`);
+  }
+
+  private inSession(): boolean {
+    return this.era?.era === 'legacy' && this.sessionId !== undefined;
+  }
+
+  /**
+   * The server answered 404 to the session (2025-11-25: it ended): the client closes with
+   * {@link SessionExpiredError} (said once, whichever request or stream noticed first) and sends
+   * the dead id no more.
+   */
+  private sessionGone(): SessionExpiredError {
+    const error = new SessionExpiredError();
+    if (this.sessionId === undefined) return error;
+    this.sessionId = undefined;
+    this.sessionStream?.close();
+    this.events.onClose(error, false);
+    return error;
   }
 }

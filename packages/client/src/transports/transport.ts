@@ -16,6 +16,11 @@ export interface TransportEvents {
   onNotification(notification: JsonRpcNotification): void;
   /** A request from the server (legacy era only: sampling, elicitation, roots, ping): resolves to its result. */
   onRequest(request: JsonRpcRequest): Promise<unknown>;
+  /**
+   * The stream of the server's unasked messages came back after a drop (the legacy HTTP session's
+   * GET stream): what it carried meanwhile may be lost.
+   */
+  onResumed(): void;
   /** The connection ended (`error` says why when it was not asked for); `restarting` when a new one follows. */
   onClose(error: Error | undefined, restarting: boolean): void;
 }

@@ -25,11 +25,11 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Decorum servers behind the real Fastify plugin on 127.0.0.1 (a free port). */
-export async function serveHttp(options: McpPluginOptions): Promise<HttpServer> {
+/** Decorum servers behind the real Fastify plugin on 127.0.0.1 (a free port, or `port` when the URL must be known first). */
+export async function serveHttp(options: McpPluginOptions, port = 0): Promise<HttpServer> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(mcpPlugin, options);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}${options.path ?? '/mcp'}`, close: () => app.close() };
+  await app.listen({ host: '127.0.0.1', port });
+  const { port: bound } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${bound}${options.path ?? '/mcp'}`, close: () => app.close() };
 }

@@ -1,0 +1,190 @@
+// The standalone GET stream of a legacy (2025-11-25) HTTP session: reopened after a drop (the
+// server's `retry`, Last-Event-ID), `reconnected` and dropped cached lists, and where it stops
+// for good (405: no stream; 404: the session is gone).
+import type { IncomingMessage } from 'node:http';
+import { connect, HttpTransport, SessionExpiredError, type McpClient } from '@decorum/client';
+import { until } from '@decorum-internal/test-support';
+import { LiveServer } from '@decorum-internal/test-support/fixtures';
+import { reconnectDelay } from '../src/transports/session-stream.js';
+import { freePort, startAuthorizationServer } from './support/authorization-server.js';
+import { rawEndpoint } from './support/raw-endpoint.js';
+import { serveHttp, type HttpServer } from './support/servers.js';
+
+const toolNames = async (client: McpClient) => (await client.listTools()).tools.map((tool) => tool.name);
+const streamOf = (client: McpClient) => client.transport as HttpTransport;
+
+/** A legacy-only Decorum endpoint, noting each request it gets (GETs apart, for their sockets and headers). */
+async function legacyEndpoint(options: { port?: number; auth?: Parameters<typeof serveHttp>[0]['auth'] } = {}) {
+  const server = await serveHttp({ servers: [LiveServer], eras: 'legacy', ...(options.auth && { auth: options.auth }) }, options.port);
+  const gets: IncomingMessage[] = [];
+  let posts = 0;
+  server.app.server.on('request', (req: IncomingMessage) => (req.method === 'GET' ? gets.push(req) : req.method === 'POST' && posts++));
+  return { server, gets, posts: () => posts };
+}
+
+describe("a legacy HTTP session's GET stream", () => {
+  let endpoint: Awaited<ReturnType<typeof legacyEndpoint>>;
+  let server: HttpServer;
+  beforeEach(async () => {
+    endpoint = await legacyEndpoint();
+    server = endpoint.server;
+  });
+  afterEach(() => server.close());
+
+  /** Waits for the client's GET stream, and gives the GETs of its session as they come. */
+  async function streamsOf(client: McpClient) {
+    const first = await until('the GET stream open', () => streamOf(client).sessionStreamState === 'open' && endpoint.gets[0]);
+    return () => endpoint.gets.filter((get) => get.headers['mcp-session-id'] === first.headers['mcp-session-id']);
+  }
+
+  test('dropped by the server, it is reopened with Last-Event-ID; the cached lists go (a change may have passed unseen), and later changes are heard', async () => {
+    const client = await connect({ url: server.url }, { cache: { fallbackTtlMs: 3_600_000 } });
+    let other: McpClient | undefined;
+    try {
+      expect(client.era).toBe('legacy');
+      const heard: string[] = [];
+      client.onChange((notification) => heard.push(notification.method));
+      expect(await toolNames(client)).toContain('deploy');
+      const gets = await streamsOf(client);
+
+      gets()[0].socket.destroy();
+      // 'open' is set as the new stream's answer arrives, before anything is read from it.
+      await until('the GET stream reopened', () => gets().length === 2 && streamOf(client).sessionStreamState === 'open');
+      // The priming event's id: the server replays what came after it.
+      expect(gets()[1].headers['last-event-id']).toEqual(expect.stringMatching(/^\d+_\d+$/));
+      const before = endpoint.posts();
+      expect(await toolNames(client)).toContain('deploy');
+      expect(endpoint.posts()).toBe(before + 1); // refetched, not served from the cache
+
+      // Another session changes the tools: the notice can only come on this session's (reopened) GET stream.
+      other = await connect({ url: server.url }, { era: 'legacy' });
+      await other.callTool('set_deploy', { enabled: false });
+      await until('the list change heard', () => heard.includes('notifications/tools/list_changed'));
+      expect(await toolNames(client)).not.toContain('deploy');
+      expect(gets()).toHaveLength(2);
+    } finally {
+      await other?.callTool('set_deploy', { enabled: true });
+      await other?.close();
+      await client.close();
+    }
+  });
+
+  test('a subscription yields `reconnected` when the stream is back, then the changes it carries', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy' });
+    let other: McpClient | undefined;
+    try {
+      const subscription = client.subscribe({ toolsListChanged: true });
+      await subscription.acknowledged;
+      const events = subscription[Symbol.asyncIterator]();
+      const gets = await streamsOf(client);
+      gets()[0].socket.destroy();
+      expect((await events.next()).value).toEqual({ type: 'reconnected' });
+      other = await connect({ url: server.url }, { era: 'legacy' });
+      await other.callTool('set_deploy', { enabled: false });
+      expect((await events.next()).value).toEqual({ type: 'tools/list_changed' });
+      await subscription.close();
+    } finally {
+      await other?.callTool('set_deploy', { enabled: true });
+      await other?.close();
+      await client.close();
+    }
+  });
+
+  test('the server ended the session (404 on reopening): the client closes with SessionExpiredError and stops', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy' });
+    const subscription = client.subscribe({ toolsListChanged: true });
+    await subscription.acknowledged;
+    const events = subscription[Symbol.asyncIterator]();
+    const [stream] = (await streamsOf(client))();
+    // DELETE with the client's session id: the session ends and its GET stream is closed.
+    const deleted = await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': stream.headers['mcp-session-id'] as string } });
+    expect(deleted.status).toBe(200);
+
+    expect(await until('the client closed', () => client.closedReason)).toBeInstanceOf(SessionExpiredError);
+    expect(streamOf(client).sessionStreamState).toBe('session-expired');
+    await expect(events.next()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.listTools()).rejects.toBeInstanceOf(SessionExpiredError);
+    await client.close();
+  });
+
+  test('a request of a session the server ended fails with SessionExpiredError (the 404 says so, whatever its body)', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy' });
+    const [stream] = (await streamsOf(client))();
+    await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': stream.headers['mcp-session-id'] as string } });
+    await expect(client.callTool('deploy')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(client.closedReason).toBeInstanceOf(SessionExpiredError);
+    await client.close();
+  });
+});
+
+describe('where the GET stream stops, and how long it waits', () => {
+  test('405 on reopening: the server offers no GET stream, and the client stops asking', async () => {
+    const gets: (string | undefined)[] = [];
+    const { url, server } = await rawEndpoint((body, headers, res, method) => {
+      if (method === 'GET') {
+        gets.push(headers['last-event-id'] as string | undefined);
+        if (gets.length > 1) return void res.writeHead(405, { allow: 'POST, DELETE' }).end();
+        // The first stream: a priming event, a short retry, then the server closes it.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return void res.end('id: s_1\nretry: 10\ndata: \n\n');
+      }
+      if (body?.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'sid' });
+        return void res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'no-get', version: '1' } },
+          }),
+        );
+      }
+      res.writeHead(202).end(); // notifications/initialized, DELETE
+    });
+    const client = await connect({ url }, { era: 'legacy' });
+    try {
+      // The state is set once the loop has ended: no attempt can follow.
+      await until('the stream given up', () => streamOf(client).sessionStreamState === 'unoffered');
+      expect(gets).toEqual([undefined, 's_1']);
+      expect(client.closedReason).toBeUndefined();
+    } finally {
+      await client.close();
+      server.close();
+    }
+  });
+
+  test("the delay: the server's retry first, then doubling up to 30 s, a quarter more at most at random, never spinning on retry: 0", () => {
+    expect(reconnectDelay(0, 1000, () => 0)).toBe(1000);
+    expect(reconnectDelay(0, 1000, () => 1)).toBe(1250);
+    expect(reconnectDelay(0, undefined, () => 0)).toBe(1000);
+    expect(reconnectDelay(1, 1000, () => 0)).toBe(2000);
+    expect(reconnectDelay(3, 1000, () => 0)).toBe(8000);
+    expect(reconnectDelay(50, 1000, () => 0)).toBe(30_000);
+    expect(reconnectDelay(50, 60_000, () => 0)).toBe(60_000);
+    expect(reconnectDelay(0, 0, () => 0)).toBe(0);
+    expect(reconnectDelay(1, 0, () => 0)).toBe(200);
+  });
+});
+
+describe('on a protected legacy endpoint', () => {
+  test("the GET stream carries the token provider's bearer token, so list changes still arrive", async () => {
+    const as = await startAuthorizationServer();
+    const port = await freePort();
+    const resource = `http://127.0.0.1:${port}/mcp`;
+    const endpoint = await legacyEndpoint({ port, auth: { resource, authorizationServers: [as.issuer], jwt: { jwks: as.jwks as never } } });
+    const token = await as.accessToken(resource, 'client-1');
+    const client = await connect({ url: resource, token: () => token }, { era: 'legacy' });
+    const other = await connect({ url: resource, token: () => token }, { era: 'legacy' });
+    try {
+      const changed = new Promise<string>((resolve) => client.onChange((notification) => resolve(notification.method)));
+      await until('the GET stream open', () => streamOf(client).sessionStreamState === 'open');
+      expect(endpoint.gets[0].headers.authorization).toBe(`Bearer ${token}`);
+      await other.callTool('set_deploy', { enabled: false });
+      expect(await changed).toBe('notifications/tools/list_changed');
+    } finally {
+      await other.close();
+      await client.close();
+      await endpoint.server.close();
+      await as.close();
+    }
+  });
+});
