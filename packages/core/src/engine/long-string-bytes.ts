@@ -1,5 +1,5 @@
 /**
- * The bytes of a result whose content blocks carry long strings (a 64 KiB text, an image's base64
+ * The bytes of a message whose content blocks carry long strings (a 64 KiB text, an image's base64
  * `data`), written without serializing those strings through `JSON.stringify`.
  *
  * Why: on Node 20, `Buffer.from(JSON.stringify(message))` of a 64 KiB text result costs ~105 µs
@@ -9,26 +9,21 @@
  * string that is pure ASCII is copied into the output once (`latin1`, a memcpy) and checked in
  * place (memchr, then four bytes at a time) for the only bytes JSON must escape in ASCII: `"`, `\` and controls
  * below 0x20. A string that needs escaping (or is not ASCII) is escaped by `JSON.stringify`
- * alone. Everything else in the message is `JSON.stringify`'d as usual, so the bytes are exactly
- * those of `JSON.stringify(message)`.
+ * alone. result-json.ts writes everything else, so the bytes are exactly those of
+ * `JSON.stringify(message)`.
  */
 
-/** Strings shorter than this stay inside `JSON.stringify` (as fast for them, and one call). */
+/** Strings shorter than this stay in the message's text (as fast for them, and one piece). */
 export const LONG_STRING = 1024;
 
-type Piece = string | LongString;
+/** A message's JSON in order: text, and the long strings written apart. */
+export type Piece = string | LongString;
 
 /** A long string value: written raw between quotes when it proves clean, else escaped. */
-class LongString {
+export class LongString {
   /** `JSON.stringify(value)`, once the value turned out to need escaping (or is not ASCII). */
   escaped: string | undefined;
   constructor(readonly value: string) {}
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /**
@@ -55,71 +50,8 @@ function needsNoEscape(bytes: Buffer, from: number, to: number): boolean {
   return true;
 }
 
-/** The cheap look first (the hot path's small results): does any content block hold a long string? */
-function hasLongString(blocks: unknown[]): boolean {
-  for (const block of blocks) {
-    if (!isPlainObject(block)) continue;
-    for (const field in block) {
-      const value = block[field];
-      if (typeof value === 'string' && value.length >= LONG_STRING) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * Splits a result into JSON text and the long strings of its content blocks (one level: the
- * block's own string properties). `undefined` when the result holds no long string, or is not the
- * plain data this splitter understands (then `JSON.stringify` does the whole message).
- */
-function splitResult(head: string, result: unknown): Piece[] | undefined {
-  if (!isPlainObject(result) || !Array.isArray(result.content) || typeof result.toJSON === 'function' || !hasLongString(result.content)) return undefined;
-  const pieces: Piece[] = [];
-  let text = `${head}{`;
-  let first = true;
-  for (const key in result) {
-    const value = result[key];
-    if (key !== 'content') {
-      const json = JSON.stringify(value) as string | undefined;
-      if (json === undefined) continue;
-      text += `${first ? '' : ','}${JSON.stringify(key)}:${json}`;
-      first = false;
-      continue;
-    }
-    text += `${first ? '' : ','}"content":[`;
-    first = false;
-    const blocks = value as unknown[];
-    for (let b = 0; b < blocks.length; b++) {
-      const block = blocks[b];
-      if (b > 0) text += ',';
-      if (!isPlainObject(block) || typeof block.toJSON === 'function') {
-        text += JSON.stringify(block) ?? 'null';
-        continue;
-      }
-      text += '{';
-      let firstField = true;
-      for (const field in block) {
-        const fieldValue = block[field];
-        if (typeof fieldValue === 'string' && fieldValue.length >= LONG_STRING) {
-          pieces.push(`${text}${firstField ? '' : ','}${JSON.stringify(field)}:`, new LongString(fieldValue));
-          text = '';
-        } else {
-          const json = JSON.stringify(fieldValue) as string | undefined;
-          if (json === undefined) continue;
-          text += `${firstField ? '' : ','}${JSON.stringify(field)}:${json}`;
-        }
-        firstField = false;
-      }
-      text += '}';
-    }
-    text += ']';
-  }
-  pieces.push(`${text}}}`);
-  return pieces;
-}
-
 /** Writes the pieces into one buffer; a long string found to need escaping is escaped and the write redone. */
-function writePieces(pieces: Piece[]): Buffer {
+export function writePieces(pieces: readonly Piece[]): Buffer {
   for (;;) {
     let size = 0;
     for (const piece of pieces) {
@@ -151,13 +83,4 @@ function writePieces(pieces: Piece[]): Buffer {
     }
     if (!redo) return out;
   }
-}
-
-/**
- * The UTF-8 bytes of `JSON.stringify(response)` for a result response whose content blocks hold
- * a string of {@link LONG_STRING} characters or more; `undefined` for any other message.
- */
-export function longStringResultBytes(idJson: string, result: unknown): Buffer | undefined {
-  const pieces = splitResult(`{"jsonrpc":"2.0","id":${idJson},"result":`, result);
-  return pieces && writePieces(pieces);
 }

@@ -1,4 +1,5 @@
-import { longStringResultBytes } from './long-string-bytes.js';
+import { writePieces } from './long-string-bytes.js';
+import { resultResponseJson, resultResponsePieces } from './result-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**
@@ -31,6 +32,11 @@ export function encodeMessage(message: EngineResponse | JsonRpcNotification): st
   if ('result' in message && message.result instanceof RawJson) {
     return `{"jsonrpc":"2.0","id":${idJson(message.id)},"result":${message.result.json}}`;
   }
+  // A result is written member by member (result-json.ts); an error or a notification is small and rare.
+  if ('result' in message) {
+    const json = resultResponseJson(idJson(message.id), message.result);
+    if (json !== undefined) return json;
+  }
   if ('id' in message && typeof message.id === 'bigint') return withExactId(message as EngineResponse & { id: bigint });
   return JSON.stringify(message);
 }
@@ -60,7 +66,8 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
     return Buffer.concat([head, page, RESULT_END], head.length + page.length + 1);
   }
   // A long text or base64 block is copied once, not stringified and encoded (long-string-bytes.ts).
-  if ('result' in message) return longStringResultBytes(idJson(message.id), message.result) ?? Buffer.from(encodeMessage(message), 'utf8');
+  const pieces = 'result' in message ? resultResponsePieces(idJson(message.id), message.result) : undefined;
+  if (pieces) return pieces.length === 1 ? Buffer.from(pieces[0] as string, 'utf8') : writePieces(pieces);
   return Buffer.from(encodeMessage(message), 'utf8');
 }
 

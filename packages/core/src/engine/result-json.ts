@@ -1,0 +1,151 @@
+import { META } from '../protocol/meta-keys.js';
+import { LONG_STRING, LongString, type Piece } from './long-string-bytes.js';
+
+/**
+ * The JSON of a result response, written member by member instead of by one `JSON.stringify` of
+ * the whole message.
+ *
+ * Why: `JSON.stringify` pays per object (a `toJSON` lookup along its prototype chain) and per
+ * string, keys included (an escape scan), so the ~200-byte answer of a tools/call took ~19,000 of
+ * the ~173,000 instructions a whole HTTP exchange costs Decorum (callgrind, bench call-typebox).
+ * Here the envelope is a template, keys are quoted once and kept, the `_meta` the engine gives
+ * every result (the server's frozen `serverInfo`) is serialized once per server, and only values
+ * go through `JSON.stringify`. With `split`, the long strings of content blocks become pieces of
+ * their own, written as bytes by long-string-bytes.ts.
+ *
+ * The output is exactly `JSON.stringify(message)` for a result of plain data (objects whose
+ * prototype is `Object.prototype` or `null`). Whatever has a `toJSON` (which may depend on its key)
+ * is left to `JSON.stringify` of the whole message: these functions answer `undefined`.
+ */
+
+/** Keys seen in results and their blocks, quoted once (`"content":`). Bounded: results come from handlers. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 256;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = `${JSON.stringify(key)}:`;
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
+/** Each server's `{"io.modelcontextprotocol/serverInfo":…}`, by its info object (frozen by createServer, as list pages bake it once too). */
+const serverMetaJson = new WeakMap<object, string>();
+
+/** A value `JSON.stringify(message)` would hand to a `toJSON` with its key: not written here. */
+const UNSUPPORTED = Symbol('unsupported');
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function hasToJson(value: object): boolean {
+  return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+/** A member's JSON; `undefined` for what JSON leaves out (undefined, functions, symbols). */
+function valueJson(value: unknown): string | undefined | typeof UNSUPPORTED {
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'object' && value !== null && hasToJson(value)) return UNSUPPORTED;
+  return JSON.stringify(value);
+}
+
+/** The result's `_meta`: the engine's own (the server's info alone) is written once per server. */
+function metaJson(meta: unknown): string | undefined | typeof UNSUPPORTED {
+  if (typeof meta !== 'object' || meta === null || hasToJson(meta) || !isPlainObject(meta)) return valueJson(meta);
+  const keys = Object.keys(meta);
+  const info = meta[META.serverInfo];
+  if (keys.length !== 1 || keys[0] !== META.serverInfo || typeof info !== 'object' || info === null || !Object.isFrozen(info)) return JSON.stringify(meta);
+  let json = serverMetaJson.get(info);
+  if (json === undefined) serverMetaJson.set(info, (json = JSON.stringify(meta)));
+  return json;
+}
+
+/** Collects the text, and with `split` the long strings apart. */
+class Writer {
+  readonly pieces: Piece[] = [];
+  text: string;
+
+  constructor(
+    head: string,
+    readonly split: boolean,
+  ) {
+    this.text = head;
+  }
+
+  /** One content block: a plain one member by member (its long strings apart), anything else whole. */
+  block(block: unknown): boolean {
+    if (typeof block !== 'object' || block === null) {
+      this.text += JSON.stringify(block) ?? 'null';
+      return true;
+    }
+    if (hasToJson(block)) return false;
+    if (!isPlainObject(block)) {
+      this.text += JSON.stringify(block);
+      return true;
+    }
+    this.text += '{';
+    let first = true;
+    for (const field of Object.keys(block)) {
+      const value = block[field];
+      if (this.split && typeof value === 'string' && value.length >= LONG_STRING) {
+        this.pieces.push(`${this.text}${first ? '' : ','}${quotedKey(field)}`, new LongString(value));
+        this.text = '';
+      } else {
+        const json = valueJson(value);
+        if (json === UNSUPPORTED) return false;
+        if (json === undefined) continue;
+        this.text += `${first ? '' : ','}${quotedKey(field)}${json}`;
+      }
+      first = false;
+    }
+    this.text += '}';
+    return true;
+  }
+
+  /** The result's members in order; false when something in it is left to `JSON.stringify`. */
+  result(result: Record<string, unknown>): boolean {
+    let first = true;
+    for (const key of Object.keys(result)) {
+      const value = result[key];
+      if (key === 'content' && Array.isArray(value) && !hasToJson(value)) {
+        this.text += `${first ? '' : ','}"content":[`;
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) this.text += ',';
+          if (!this.block(value[i])) return false;
+        }
+        this.text += ']';
+      } else {
+        const json = key === '_meta' ? metaJson(value) : valueJson(value);
+        if (json === UNSUPPORTED) return false;
+        if (json === undefined) continue;
+        this.text += `${first ? '' : ','}${quotedKey(key)}${json}`;
+      }
+      first = false;
+    }
+    this.text += '}}';
+    return true;
+  }
+}
+
+function write(idJson: string, result: unknown, split: boolean): Writer | undefined {
+  if (typeof result !== 'object' || result === null || hasToJson(result) || !isPlainObject(result)) return undefined;
+  const writer = new Writer(`{"jsonrpc":"2.0","id":${idJson},"result":{`, split);
+  return writer.result(result) ? writer : undefined;
+}
+
+/** `JSON.stringify({ jsonrpc: '2.0', id, result })`, where `idJson` is the id's JSON; `undefined` when left to `JSON.stringify`. */
+export function resultResponseJson(idJson: string, result: unknown): string | undefined {
+  return write(idJson, result, false)?.text;
+}
+
+/** The same JSON in pieces, the long strings of content blocks apart (for long-string-bytes.ts's `writePieces`). */
+export function resultResponsePieces(idJson: string, result: unknown): Piece[] | undefined {
+  const writer = write(idJson, result, true);
+  if (!writer) return undefined;
+  writer.pieces.push(writer.text);
+  return writer.pieces;
+}
