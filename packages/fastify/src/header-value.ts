@@ -8,6 +8,25 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 const SURROUNDING_WHITESPACE = /^[\t ]+|[\t ]+$/g;
 
 /**
+ * The common case, as one scan instead of a replace and a test (each of a request's three MCP
+ * headers went through both, ~2,500 instructions a tools/call): a value that already is what
+ * {@link readHeader} returns — no surrounding space or tab, only visible ASCII, space and tab.
+ */
+function isCleanFieldValue(value: string): boolean {
+  const last = value.length - 1;
+  if (last >= 0 && (isSpaceOrTab(value.charCodeAt(0)) || isSpaceOrTab(value.charCodeAt(last)))) return false;
+  for (let i = 0; i <= last; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0x7e || (c < 0x20 && c !== 0x09)) return false;
+  }
+  return true;
+}
+
+function isSpaceOrTab(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
+/**
  * One header's value as HTTP defines it: found by its lower-cased name (names are
  * case-insensitive; Node lower-cases them), surrounding spaces and tabs stripped, values kept
  * case-sensitive. `undefined` when absent; -32020 naming the header when it holds characters that
@@ -16,6 +35,7 @@ const SURROUNDING_WHITESPACE = /^[\t ]+|[\t ]+$/g;
 export function readHeader(headers: IncomingHttpHeaders, key: string, displayName: string): string | undefined {
   const raw = headers[key];
   if (raw === undefined) return undefined;
+  if (typeof raw === 'string' && isCleanFieldValue(raw)) return raw;
   const value = (Array.isArray(raw) ? raw.join(', ') : raw).replace(SURROUNDING_WHITESPACE, '');
   if (!FIELD_VALUE.test(value)) {
     throw new HeaderMismatchError(`Header mismatch: ${displayName} header contains characters not allowed in an HTTP field value (send such values as =?base64?…?=)`);
