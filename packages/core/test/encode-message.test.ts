@@ -1,4 +1,4 @@
-import { encodeMessage, encodeMessageBytes, RawJson, type EngineResponse } from '@decorum/core/transport';
+import { encodeMessage, encodeMessageBody, encodeMessageBytes, RawJson, type EngineResponse } from '@decorum/core/transport';
 
 describe('encodeMessageBytes', () => {
   const page = new RawJson('{"resultType":"complete","tools":[{"name":"météo","description":"☂ – 雨"}]}');
@@ -13,6 +13,14 @@ describe('encodeMessageBytes', () => {
     const bytes = encodeMessageBytes(message);
     expect(bytes.toString('utf8')).toBe(encodeMessage(message));
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(encodeMessage(message)));
+  });
+
+  it.each(cases)('gives an HTTP body with the same bytes for %s (text unless bytes are made anyway)', (_name, message) => {
+    const body = encodeMessageBody(message);
+    expect(Buffer.from(body).equals(encodeMessageBytes(message))).toBe(true);
+    expect(typeof body).toBe('result' in message && message.result instanceof RawJson ? 'object' : 'string');
+    const long = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(4096) }] } } as never;
+    expect(Buffer.isBuffer(encodeMessageBody(long))).toBe(true);
   });
 
   it('encodes a page once and reuses its bytes', () => {

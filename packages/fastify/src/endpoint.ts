@@ -11,9 +11,9 @@ import {
 } from '@decorum/core';
 import {
   type Cancellation,
-  encodeMessageBytes,
+  encodeMessageBody,
   encodeSafely,
-  encodeSafelyBytes,
+  encodeSafelyBody,
   errorResponse,
   isErrorResponse,
   parseJson,
@@ -60,7 +60,7 @@ const noop = (): void => {};
 
 /** Writes one JSON-RPC message as a plain JSON response. */
 function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(encodeMessageBytes(message));
+  return reply.code(status).type(JSON_TYPE).send(encodeMessageBody(message));
 }
 
 /** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
@@ -174,7 +174,7 @@ export class McpEndpoint {
     }
     let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
-    const body = encodeSafelyBytes(response, (error) => {
+    const body = encodeSafelyBody(response, (error) => {
       logUnserializable(logger, error);
       exchange.errorCode = -32603;
       status = errorStatus(-32603, 'handler');

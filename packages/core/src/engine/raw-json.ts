@@ -60,6 +60,17 @@ const RESULT_END = Buffer.from('}');
  * (a 160 KB tools/list page costs a copy, not a stringify, a concatenation and an encode).
  */
 export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification): Buffer {
+  const body = encodeMessageBody(message);
+  return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+}
+
+/**
+ * The body of an HTTP JSON answer: the UTF-8 bytes where they are made anyway (a pre-serialized
+ * page, long strings copied as bytes), else the text. Node writes a string body together with the
+ * response head, with no Buffer made for it: ~5,000 instructions fewer a tools/call (callgrind)
+ * than encoding it first.
+ */
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer {
   if ('result' in message && message.result instanceof RawJson) {
     const head = Buffer.from(`{"jsonrpc":"2.0","id":${idJson(message.id)},"result":`, 'utf8');
     const page = message.result.bytes;
@@ -67,8 +78,8 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
   }
   // A long text or base64 block is copied once, not stringified and encoded (long-string-bytes.ts).
   const pieces = 'result' in message ? resultResponsePieces(idJson(message.id), message.result) : undefined;
-  if (pieces) return pieces.length === 1 ? Buffer.from(pieces[0] as string, 'utf8') : writePieces(pieces);
-  return Buffer.from(encodeMessage(message), 'utf8');
+  if (pieces) return pieces.length === 1 ? (pieces[0] as string) : writePieces(pieces);
+  return encodeMessage(message);
 }
 
 /** True for an error response. */

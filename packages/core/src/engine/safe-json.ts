@@ -1,6 +1,6 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
 import type { JsonRpcNotification } from '../protocol/types.js';
-import { encodeMessage, encodeMessageBytes, type EngineResponse } from './raw-json.js';
+import { encodeMessage, encodeMessageBody, encodeMessageBytes, type EngineResponse } from './raw-json.js';
 
 /** Told about a message JSON could not hold, so the transport can log it (its details never leave). */
 export type UnserializableListener = (error: unknown, message: EngineResponse | JsonRpcNotification) => void;
@@ -29,5 +29,15 @@ export function encodeSafelyBytes(message: EngineResponse, onError: Unserializab
   } catch (error) {
     onError(error, message);
     return encodeMessageBytes(errorResponse(message.id, error));
+  }
+}
+
+/** {@link encodeSafely} for the body of an HTTP JSON answer (text, or bytes where they are made anyway; see `encodeMessageBody`). */
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener): string | Buffer {
+  try {
+    return encodeMessageBody(message);
+  } catch (error) {
+    onError(error, message);
+    return encodeMessage(errorResponse(message.id, error));
   }
 }

@@ -11,7 +11,7 @@ import {
 import {
   Cancellation,
   encodeSafely,
-  encodeSafelyBytes,
+  encodeSafelyBody,
   isErrorResponse,
   isLegacyOpening,
   isModernShaped,
@@ -226,7 +226,7 @@ export class LegacyEndpoint implements AnswersRunning {
       const message = legacyErrorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
       if (stream) stream.end(encodeSafely(message, noop));
-      else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeSafelyBytes(message, noop));
+      else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeSafelyBody(message, noop));
       cancellation.cancel();
     }
     this.running.clear();
@@ -250,7 +250,7 @@ export class LegacyEndpoint implements AnswersRunning {
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
-    const body = encodeSafelyBytes(response, (error) => {
+    const body = encodeSafelyBody(response, (error) => {
       logUnserializable(logger, error);
       exchange.errorCode = -32603;
       status = RESULT_STATUS;
@@ -260,7 +260,7 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
-    return reply.code(status).type(JSON_TYPE).send(encodeSafelyBytes(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
+    return reply.code(status).type(JSON_TYPE).send(encodeSafelyBody(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
   }
 }
 
