@@ -8,6 +8,9 @@ import { postRaw, rawToolCall } from './support/raw-call.js';
 
 const IDS = ['9007199254740993', '-9007199254740993', '123456789012345678901234567890'];
 
+/** Whether `text` (one JSON-RPC message) has the member `"id"` with exactly these digits, wherever it stands. */
+const carriesId = (text: string, id: string): boolean => new RegExp(`"id":${id}[,}]`).test(text);
+
 test('parsing keeps the exact value as a bigint; safe integers stay numbers', () => {
   expect((parseJson('{"id":9007199254740993}') as { id: unknown }).id).toBe(9007199254740993n);
   expect((parseJson('{"id":9007199254740991}') as { id: unknown }).id).toBe(9007199254740991);
@@ -21,7 +24,7 @@ describe('over HTTP', () => {
 
   test.each(IDS)('id %s is echoed as the same digits, and the handler sees its exact value', async (id) => {
     const res = await postRaw(served.url, 'whoami', rawToolCall(id, 'whoami'));
-    expect(res.text.startsWith(`{"id":${id},`)).toBe(true);
+    expect(carriesId(res.text, id)).toBe(true);
     expect(res.json.result.content[0].text).toBe(`bigint:${id}`);
   });
 
@@ -38,14 +41,14 @@ test('over stdio (mcp-serve), ids are echoed as the same digits and can be cance
     for (const id of IDS) proc.send(rawToolCall(id, 'whoami'));
     await proc.waitFor(() => proc.rawLines.length >= IDS.length);
     for (const id of IDS) {
-      const line = proc.rawLines.find((l) => l.startsWith(`{"id":${id},`));
+      const line = proc.rawLines.find((l) => carriesId(l, id));
       expect(line).toContain(`"text":"bigint:${id}"`);
     }
     // A cancellation names the request by the same exact id: the request is never answered.
     proc.send(rawToolCall('9007199254740995', 'sleep', '{"ms":400}'));
     proc.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9007199254740995}}`);
     proc.send(rawToolCall('9007199254740997', 'sleep', '{"ms":600}'));
-    await proc.waitFor(() => proc.rawLines.some((l) => l.startsWith('{"id":9007199254740997,')));
+    await proc.waitFor(() => proc.rawLines.some((l) => carriesId(l, '9007199254740997')));
     expect(proc.rawLines.some((l) => l.includes('9007199254740995'))).toBe(false);
   } finally {
     proc.kill();
