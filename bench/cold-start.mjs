@@ -32,14 +32,41 @@ const BIN = join(ROOT, 'packages/cli/dist/bin.js');
 
 /** The stdio targets: what a host spawns. */
 export const COLD_TARGETS = [
-  { id: 'decorum-weather', label: 'Decorum: mcp-serve examples/weather/dist/weather.js (built .js)', args: [BIN, join(ROOT, 'examples/weather/dist/weather.js')] },
+  {
+    id: 'decorum-weather',
+    label: 'Decorum: mcp-serve examples/weather/dist/weather.js (built .js)',
+    args: [BIN, join(ROOT, 'examples/weather/dist/weather.js')],
+  },
   { id: 'sdk', label: 'SDK v2: serveStdio (bench tools)', args: [join(SERVERS, 'sdk-stdio.js')] },
-  { id: 'decorum-bench', label: 'Decorum: mcp-serve bench/servers/decorum-stdio (the same bench tools, built .js)', args: [BIN, join(SERVERS, 'decorum-stdio.js')] },
-  { id: 'decorum-weather-ts', label: 'Decorum: mcp-serve examples/weather/src/weather.ts (.ts through the swc loader)', args: [BIN, join(ROOT, 'examples/weather/src/weather.ts')] },
+  {
+    id: 'decorum-bench',
+    label: 'Decorum: mcp-serve bench/servers/decorum-stdio (the same bench tools, built .js)',
+    args: [BIN, join(SERVERS, 'decorum-stdio.js')],
+  },
+  {
+    id: 'decorum-weather-ts',
+    label: 'Decorum: mcp-serve examples/weather/src/weather.ts (.ts through the swc loader)',
+    args: [BIN, join(ROOT, 'examples/weather/src/weather.ts')],
+  },
 ];
 
 /** What each import costs, alone in a fresh process. */
-const MODULES = ['reflect-metadata', 'commander', 'typebox', 'typebox/compile', 'class-validator', 'class-transformer', '@decorum/core', '@decorum/stdio', '@decorum/fastify', 'fastify', 'jose', '@swc/core', '@modelcontextprotocol/server', 'zod'];
+const MODULES = [
+  'reflect-metadata',
+  'commander',
+  'typebox',
+  'typebox/compile',
+  'class-validator',
+  'class-transformer',
+  '@decorum/core',
+  '@decorum/stdio',
+  '@decorum/fastify',
+  'fastify',
+  'jose',
+  '@swc/core',
+  '@modelcontextprotocol/server',
+  'zod',
+];
 
 const median = (v) => {
   const s = v.filter(Number.isFinite).sort((a, b) => a - b);
@@ -156,9 +183,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await main();
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`);
   else {
-    for (const [id, c] of Object.entries(result.cold)) console.log(`${id.padEnd(20)} first answer ${c.firstAnswer.median.toFixed(0)} ms (${c.firstAnswer.min.toFixed(0)}–${c.firstAnswer.max.toFixed(0)}), exit ${c.exit.median.toFixed(0)} ms (${c.exit.min.toFixed(0)}–${c.exit.max.toFixed(0)})`);
+    for (const [id, c] of Object.entries(result.cold))
+      console.log(
+        `${id.padEnd(20)} first answer ${c.firstAnswer.median.toFixed(0)} ms (${c.firstAnswer.min.toFixed(0)}–${c.firstAnswer.max.toFixed(0)}), exit ${c.exit.median.toFixed(0)} ms (${c.exit.min.toFixed(0)}–${c.exit.max.toFixed(0)})`,
+      );
     for (const [id, r] of Object.entries(result.idleRss)) console.log(`${id.padEnd(20)} idle RSS ${(r.kib / 1024).toFixed(1)} MiB`);
-    for (const [m, s] of Object.entries(result.imports)) console.log(`${m.padEnd(30)} ${s.error ?? `${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`}`);
+    for (const [m, s] of Object.entries(result.imports))
+      console.log(`${m.padEnd(30)} ${s.error ?? `${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`}`);
     for (const [id, e] of Object.entries(result.errors)) console.log(`${id}: ${e}`);
   }
 }

@@ -87,29 +87,53 @@ async function measure() {
     }
     const openMs = performance.now() - opened;
     const counts = await Promise.all(servers.map((s) => get(s.port, '/memory')));
-    if (counts.reduce((n, c) => n + c.subscribers, 0) !== LISTENERS) throw new Error(`the servers count ${counts.map((c) => c.subscribers).join(' + ')} subscribers with ${LISTENERS} streams open`);
+    if (counts.reduce((n, c) => n + c.subscribers, 0) !== LISTENERS)
+      throw new Error(`the servers count ${counts.map((c) => c.subscribers).join(' + ')} subscribers with ${LISTENERS} streams open`);
 
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       arrived = 0;
       const all = new Promise((resolve, reject) => {
         wake = resolve;
-        setTimeout(() => reject(new Error(`round ${round + 1}: only ${arrived} of ${LISTENERS} streams got the change within ${ROUND_TIMEOUT_MS / 1000} s`)), ROUND_TIMEOUT_MS).unref();
+        setTimeout(
+          () => reject(new Error(`round ${round + 1}: only ${arrived} of ${LISTENERS} streams got the change within ${ROUND_TIMEOUT_MS / 1000} s`)),
+          ROUND_TIMEOUT_MS,
+        ).unref();
       });
       const started = performance.now();
       await get(servers[0].port, '/change', 'POST');
       await all;
-      const latencies = (local) => streams.filter((s) => s.local === local).map((s) => s.at - started).sort((a, b) => a - b);
+      const latencies = (local) =>
+        streams
+          .filter((s) => s.local === local)
+          .map((s) => s.at - started)
+          .sort((a, b) => a - b);
       const local = latencies(true);
       const remote = latencies(false);
       const both = [...local, ...remote].sort((a, b) => a - b);
-      rounds.push({ allMs: both.at(-1), p50Ms: percentile(both, 50), p99Ms: percentile(both, 99), localMaxMs: local.at(-1), remoteP50Ms: percentile(remote, 50), remoteMaxMs: remote.at(-1) });
+      rounds.push({
+        allMs: both.at(-1),
+        p50Ms: percentile(both, 50),
+        p99Ms: percentile(both, 99),
+        localMaxMs: local.at(-1),
+        remoteP50Ms: percentile(remote, 50),
+        remoteMaxMs: remote.at(-1),
+      });
       await new Promise((r) => setTimeout(r, 100));
     }
     const after = await Promise.all(servers.map((s) => get(s.port, '/memory')));
     for (const s of streams) s.stream.close();
     const summary = Object.fromEntries(Object.keys(rounds[0]).map((k) => [k, median(rounds.map((r) => r[k]))]));
-    return { listeners: LISTENERS, instances: servers.length, rounds: ROUNDS, openMs, median: summary, runs: rounds, buffered: after.map((a) => a.buffered), dropped: after.map((a) => a.dropped) };
+    return {
+      listeners: LISTENERS,
+      instances: servers.length,
+      rounds: ROUNDS,
+      openMs,
+      median: summary,
+      runs: rounds,
+      buffered: after.map((a) => a.buffered),
+      dropped: after.map((a) => a.dropped),
+    };
   } finally {
     for (const s of servers) s.child.kill();
     await redis.stop();

@@ -49,11 +49,22 @@ function http(port, method, path, headers = {}, body) {
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 async function openSession(port) {
-  const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  };
   const res = await http(port, 'POST', '/mcp', JSON_HEADERS, JSON.stringify(init));
   const id = res.headers['mcp-session-id'];
   if (res.status !== 200 || !id) throw new Error(`initialize failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
-  const done = await http(port, 'POST', '/mcp', { ...JSON_HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL }, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  const done = await http(
+    port,
+    'POST',
+    '/mcp',
+    { ...JSON_HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL },
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  );
   if (done.status !== 202) throw new Error(`initialized failed: HTTP ${done.status}`);
   return id;
 }

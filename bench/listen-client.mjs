@@ -24,8 +24,21 @@ export function get(port, path, method = 'GET') {
  * messages.
  */
 export function listen(port, id, onChange) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/protocolVersion': PROTOCOL, 'io.modelcontextprotocol/clientCapabilities': {} } } });
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL, 'mcp-method': 'subscriptions/listen' };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'subscriptions/listen',
+    params: {
+      notifications: { toolsListChanged: true },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': PROTOCOL, 'io.modelcontextprotocol/clientCapabilities': {} },
+    },
+  });
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': PROTOCOL,
+    'mcp-method': 'subscriptions/listen',
+  };
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers, agent: false }, (res) => {
       let buffer = '';
@@ -34,7 +47,8 @@ export function listen(port, id, onChange) {
       const stream = { close: () => req.destroy(), changed: new Promise((r) => (changed = r)) };
       const onMessage = (message) => {
         if (!acknowledged) {
-          if (message.method !== 'notifications/subscriptions/acknowledged') return reject(new Error(`stream ${id} was not acknowledged (HTTP ${res.statusCode}): ${JSON.stringify(message).slice(0, 300)}`));
+          if (message.method !== 'notifications/subscriptions/acknowledged')
+            return reject(new Error(`stream ${id} was not acknowledged (HTTP ${res.statusCode}): ${JSON.stringify(message).slice(0, 300)}`));
           acknowledged = true;
           resolve(stream);
         } else if (message.method === 'notifications/tools/list_changed') {
@@ -46,7 +60,12 @@ export function listen(port, id, onChange) {
       res.on('data', (chunk) => {
         buffer += chunk;
         for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const data = buffer.slice(0, end).split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
           buffer = buffer.slice(end + 2);
           if (data) onMessage(JSON.parse(data));
         }
@@ -78,9 +97,13 @@ export function openFileLimits() {
 export function rerunWithOpenFiles(needed, script) {
   const limits = openFileLimits();
   if (!limits || limits.soft >= needed) return false;
-  if (limits.hard < needed || process.env.LISTEN_LIMIT_RAISED) throw new Error(`about ${needed} open files are needed per process; the limit is ${limits.soft} (hard ${limits.hard}): raise it with ulimit -n`);
+  if (limits.hard < needed || process.env.LISTEN_LIMIT_RAISED)
+    throw new Error(`about ${needed} open files are needed per process; the limit is ${limits.soft} (hard ${limits.hard}): raise it with ulimit -n`);
   // Node cannot raise its own limit: run again under a shell that does (the server inherits it).
-  const child = spawn('/bin/sh', ['-c', `ulimit -n ${needed} && exec "$@"`, 'sh', process.execPath, script, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, LISTEN_LIMIT_RAISED: '1' } });
+  const child = spawn('/bin/sh', ['-c', `ulimit -n ${needed} && exec "$@"`, 'sh', process.execPath, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, LISTEN_LIMIT_RAISED: '1' },
+  });
   process.once('SIGTERM', () => child.kill('SIGTERM'));
   child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return true;

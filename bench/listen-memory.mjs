@@ -67,7 +67,11 @@ const SERVERS = {
         return server;
       };
       // The SDK refuses listens beyond maxSubscriptions (1024 by default); the keep-alive is its default, as Decorum's above.
-      const handler = createMcpHandler(factory, { maxSubscriptions: STREAMS, keepAliveMs: 15_000, onerror: (error) => process.stderr.write(`sdk: ${error.message}\n`) });
+      const handler = createMcpHandler(factory, {
+        maxSubscriptions: STREAMS,
+        keepAliveMs: 15_000,
+        onerror: (error) => process.stderr.write(`sdk: ${error.message}\n`),
+      });
       const handle = toNodeHandler(handler);
       const app = createMcpFastifyApp({ host: '127.0.0.1' });
       app.post('/mcp', async (req, reply) => {
@@ -115,7 +119,8 @@ async function measure(target) {
     const baseline = await get(port, '/memory');
     const started = performance.now();
     const streams = [];
-    for (let i = 0; i < STREAMS; i += BATCH) streams.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, STREAMS - i) }, (_, j) => listen(port, i + j)))));
+    for (let i = 0; i < STREAMS; i += BATCH)
+      streams.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, STREAMS - i) }, (_, j) => listen(port, i + j)))));
     const openMs = performance.now() - started;
     const open = await get(port, '/memory');
     if (open.subscribers !== STREAMS) throw new Error(`the server counts ${open.subscribers} subscribers with ${STREAMS} streams open`);
@@ -123,7 +128,10 @@ async function measure(target) {
     const fanOut = performance.now();
     await get(port, '/change', 'POST');
     let timer;
-    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`not every stream got the tools/list change within ${FAN_OUT_TIMEOUT_MS / 1000} s`)), FAN_OUT_TIMEOUT_MS)));
+    const late = new Promise(
+      (_, reject) =>
+        (timer = setTimeout(() => reject(new Error(`not every stream got the tools/list change within ${FAN_OUT_TIMEOUT_MS / 1000} s`)), FAN_OUT_TIMEOUT_MS)),
+    );
     await Promise.race([Promise.all(streams.map((s) => s.changed)), late]);
     clearTimeout(timer);
     const fanOutMs = performance.now() - fanOut;

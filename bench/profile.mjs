@@ -19,7 +19,11 @@ const workloadId = process.argv[2] ?? 'call-typebox';
 const seconds = Number(process.argv[3] ?? 5);
 
 // Build and compile the servers exactly as the bench does (run.mjs with no workload selected).
-const prep = spawnSync(process.execPath, [join(BENCH, 'run.mjs')], { cwd: ROOT, env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(BENCH, '.build', 'tmp', 'none.md') }, stdio: ['ignore', 'ignore', 'inherit'] });
+const prep = spawnSync(process.execPath, [join(BENCH, 'run.mjs')], {
+  cwd: ROOT,
+  env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(BENCH, '.build', 'tmp', 'none.md') },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (prep.status !== 0) process.exit(prep.status ?? 1);
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -28,7 +32,9 @@ const workloads = {
   'call-typebox': call('add_typebox', { a: 20, b: 22 }),
   'call-dto': call('add_dto', { a: 20, b: 22 }),
   'echo-64k': call('echo', { text: 'x'.repeat(65536) }),
-  ...Object.fromEntries([1, 50, 500].map((n) => [`list-${n}`, { path: `/list-${n}`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } } }])),
+  ...Object.fromEntries(
+    [1, 50, 500].map((n) => [`list-${n}`, { path: `/list-${n}`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } } }]),
+  ),
 };
 const w = workloads[workloadId];
 if (!w) throw new Error(`unknown workload ${workloadId}; one of ${Object.keys(workloads).join(', ')}`);
@@ -36,7 +42,10 @@ if (!w) throw new Error(`unknown workload ${workloadId}; one of ${Object.keys(wo
 const dir = join(BENCH, '.build', 'profiles');
 mkdirSync(dir, { recursive: true });
 const before = new Set(readdirSync(dir));
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', 'decorum-http.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', 'decorum-http.js')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const port = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (d) => {
@@ -46,13 +55,29 @@ const port = await new Promise((resolve, reject) => {
   });
   child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': w.body.method, ...(w.name ? { 'mcp-name': w.name } : {}) };
-const result = await autocannon({ url: `http://127.0.0.1:${port}${w.path}`, method: 'POST', headers, body: JSON.stringify(w.body), connections: 64, duration: seconds });
+const headers = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': w.body.method,
+  ...(w.name ? { 'mcp-name': w.name } : {}),
+};
+const result = await autocannon({
+  url: `http://127.0.0.1:${port}${w.path}`,
+  method: 'POST',
+  headers,
+  body: JSON.stringify(w.body),
+  connections: 64,
+  duration: seconds,
+});
 process.stderr.write(`profile: ${workloadId} at 64 connections: ${Math.round(result['2xx'] / seconds)} req/s (${result.non2xx} non-2xx)\n`);
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 
-const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && !before.has(f)).map((f) => join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+const file = readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile') && !before.has(f))
+  .map((f) => join(dir, f))
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 if (!file) throw new Error('no profile written');
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -84,4 +109,5 @@ profile.samples.forEach((id, i) => {
   byModule.set(where, (byModule.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 process.stdout.write('\nSelf time by module:\n');
-for (const [where, t] of [...byModule.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${where}\n`);
+for (const [where, t] of [...byModule.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  process.stdout.write(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${where}\n`);

@@ -30,7 +30,10 @@ const require = createRequire(join(ROOT, 'package.json'));
 const DURATION = Number(process.env.BENCH_DURATION ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0.5);
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
 const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
 /** The stream count issue #8's memory target is about. */
@@ -198,13 +201,26 @@ function httpHeaders(method, name) {
 /** The HTTP workloads: path (the same on every target), request body, headers. */
 const HTTP_WORKLOADS = [
   { id: 'call-dto', title: 'tools/call, DTO-validated tool (add_dto)', path: '/mcp', tool: 'add_dto', body: callRequest(1, 'add_dto', { a: 20, b: 22 }) },
-  { id: 'call-typebox', title: 'tools/call, TypeBox-validated tool (add_typebox)', path: '/mcp', tool: 'add_typebox', body: callRequest(1, 'add_typebox', { a: 20, b: 22 }) },
+  {
+    id: 'call-typebox',
+    title: 'tools/call, TypeBox-validated tool (add_typebox)',
+    path: '/mcp',
+    tool: 'add_typebox',
+    body: callRequest(1, 'add_typebox', { a: 20, b: 22 }),
+  },
   { id: 'list-1', title: 'tools/list, 1 tool', path: '/list-1', tools: 1, body: listRequest(1) },
   { id: 'list-50', title: 'tools/list, 50 tools', path: '/list-50', tools: 50, body: listRequest(1) },
   { id: 'list-500', title: 'tools/list, 500 tools', path: '/list-500', tools: 500, body: listRequest(1) },
   { id: 'echo-64k', title: 'tools/call echoing a 64 KiB argument', path: '/mcp', tool: 'echo', body: callRequest(1, 'echo', { text: ECHO_TEXT }) },
   // A legacy (2025-11-25) client's call inside its session: no _meta, Mcp-Session-Id instead (minted per target).
-  { id: 'call-legacy', title: 'tools/call in a legacy 2025-11-25 session (add_typebox)', path: '/legacy', tool: 'add_typebox', legacy: true, body: legacyCallRequest(1, 'add_typebox', { a: 20, b: 22 }) },
+  {
+    id: 'call-legacy',
+    title: 'tools/call in a legacy 2025-11-25 session (add_typebox)',
+    path: '/legacy',
+    tool: 'add_typebox',
+    legacy: true,
+    body: legacyCallRequest(1, 'add_typebox', { a: 20, b: 22 }),
+  },
 ].map((w) => ({ ...w, payload: JSON.stringify(w.body), headers: w.legacy ? LEGACY_HEADERS : httpHeaders(w.body.method, w.tool), headersByPort: {} }));
 
 /** The headers a workload sends to one target (a legacy workload's carry that target's session id). */
@@ -221,7 +237,12 @@ async function openLegacySession(port, workload) {
   if (!workload.legacy) return;
   try {
     const url = `http://127.0.0.1:${port}${workload.path}`;
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+    };
     const response = await fetch(url, { method: 'POST', headers: LEGACY_HEADERS, body: JSON.stringify(init) });
     await response.text();
     const session = response.headers.get('mcp-session-id');
@@ -239,7 +260,13 @@ function readAnswer(contentType, text) {
   if ((contentType ?? '').includes('text/event-stream')) {
     const messages = text
       .split(/\r?\n\r?\n/)
-      .map((event) => event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n'))
+      .map((event) =>
+        event
+          .split(/\r?\n/)
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trim())
+          .join('\n'),
+      )
       .filter(Boolean)
       .map((d) => JSON.parse(d));
     return messages.find((m) => m.id !== undefined) ?? messages.at(-1);
@@ -351,7 +378,14 @@ function runStdio(proc, makeLine, inFlight, seconds) {
       clearTimeout(drainTimer);
       latencies.sort((a, b) => a - b);
       // `answered` and `seconds` include the drain, as the server's CPU time measured around the run does.
-      resolve({ rps: rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: 0, answered: received, seconds: (performance.now() - start) / 1000 });
+      resolve({
+        rps: rate,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        errors: 0,
+        answered: received,
+        seconds: (performance.now() - start) / 1000,
+      });
     };
     const onData = (data) => {
       let n = 0;
@@ -451,7 +485,9 @@ async function stdioRounds(targets) {
       }
     }
   }
-  return Object.fromEntries(Object.entries(runs).map(([key, byTarget]) => [key, Object.fromEntries(Object.entries(byTarget).map(([id, rs]) => [id, summarize(rs)]))]));
+  return Object.fromEntries(
+    Object.entries(runs).map(([key, byTarget]) => [key, Object.fromEntries(Object.entries(byTarget).map(([id, rs]) => [id, summarize(rs)]))]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,7 +501,10 @@ function machine() {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()} (${os.arch()})`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -576,7 +615,9 @@ async function main() {
     if (httpSelected.length > 0) {
       const decorum = await startHttp('decorum', 'Decorum (mcpPlugin)', 'decorum-http.js');
       // Decorum with three middlewares and tracing on (no SDK), beside plain Decorum: tools/call only.
-      const pipeline = httpSelected.some(servedByPipeline) ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js') : undefined;
+      const pipeline = httpSelected.some(servedByPipeline)
+        ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js')
+        : undefined;
       if (pipeline) pipeline.serves = servedByPipeline;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
       // The SDK's stateless handler has no legacy sessions to measure.
@@ -618,7 +659,7 @@ async function main() {
       Object.assign(results.http, await httpRounds(ordered, httpSelected));
       for (const t of ordered) {
         results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
-        for (const [w, e] of Object.entries(t.broken)) (results.unavailable[`${t.id}:${w}`] = e);
+        for (const [w, e] of Object.entries(t.broken)) results.unavailable[`${t.id}:${w}`] = e;
       }
       results.httpTargets = ordered.map((t) => ({ id: t.id, label: t.label }));
       results.httpWorkloads = httpSelected.map((w) => ({ id: w.id, title: w.title, answerBytes: w.answerBytes, l0From: w.l0From, tools: w.tools }));
@@ -696,7 +737,11 @@ async function main() {
         }));
         results.change = { range: CHANGE, sides: sides.map(({ id, commit, subject }) => ({ id, commit, subject })), http: {}, stdio: {} };
         const calls = HTTP_WORKLOADS.filter((w) => w.id === 'call-typebox' || w.id === 'call-dto');
-        const http = (await Promise.all(sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${side.commit.slice(0, 10)} (${side.id})`, join(side.servers, 'decorum-http.js'))))).filter(Boolean);
+        const http = (
+          await Promise.all(
+            sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${side.commit.slice(0, 10)} (${side.id})`, join(side.servers, 'decorum-http.js'))),
+          )
+        ).filter(Boolean);
         for (const t of http) {
           t.id = t.id.slice('change:'.length);
           for (const w of calls) {
@@ -708,7 +753,10 @@ async function main() {
         for (const t of http) await t.proc.stop();
         const stdio = [];
         for (const side of sides) {
-          const t = await startStdio(`change:${side.id}`, `mcp-serve at ${side.commit.slice(0, 10)} (${side.id})`, [join(side.dir, 'packages/cli/dist/bin.js'), join(side.servers, 'decorum-stdio.js')]);
+          const t = await startStdio(`change:${side.id}`, `mcp-serve at ${side.commit.slice(0, 10)} (${side.id})`, [
+            join(side.dir, 'packages/cli/dist/bin.js'),
+            join(side.servers, 'decorum-stdio.js'),
+          ]);
           if (t) stdio.push({ ...t, id: side.id });
         }
         if (stdio.length === 2) Object.assign(results.change.stdio, await stdioRounds(stdio));
@@ -749,7 +797,8 @@ const mib = (bytes) => (Number.isFinite(bytes) ? (bytes / 2 ** 20).toFixed(1) : 
 const pct = (r) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)} %` : '–');
 const micros = (n) => fmt(n, n < 100 ? 1 : 0);
 /** The three server-CPU cells of a table row: µs per answered request, its ratio to the reference target's, share of a core. */
-const cpuCells = (s, reference, isReference) => `${micros(s.cpuUsPerReq)} | ${isReference ? '1.00' : ratioCell(s, reference, 'cpuUsPerReq')} | ${pct(s.cpuShare)}`;
+const cpuCells = (s, reference, isReference) =>
+  `${micros(s.cpuUsPerReq)} | ${isReference ? '1.00' : ratioCell(s, reference, 'cpuUsPerReq')} | ${pct(s.cpuShare)}`;
 /** A table row for a target that was not measured: its leading cells, then padding to the table's `columns`. */
 const notMeasured = (cells, columns) => `| ${cells.join(' | ')} | not measured |${' |'.repeat(columns - cells.length - 1)}`;
 const CPU_NOTE =
@@ -761,20 +810,39 @@ function report({ startedAt, finishedAt, build, results }) {
   const p = (s = '') => lines.push(s);
   p('# Decorum benchmark results');
   p();
-  p(`Written by \`npm run bench\` (bench/run.mjs) on ${startedAt.toISOString()} in ${((finishedAt - startedAt) / 1000).toFixed(0)} s. What the numbers mean: [README.md](README.md).`);
+  p(
+    `Written by \`npm run bench\` (bench/run.mjs) on ${startedAt.toISOString()} in ${((finishedAt - startedAt) / 1000).toFixed(0)} s. What the numbers mean: [README.md](README.md).`,
+  );
   p();
   p('## Machine');
   p();
   p(`- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memory}; ${m.os}`);
-  p(`- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`);
-  p(`- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`);
+  p(
+    `- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`,
+  );
+  p(
+    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`,
+  );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
   p('## Versions');
   p();
   p('| package | version |');
   p('| --- | --- |');
-  for (const pkg of ['@decorum/core', '@decorum/fastify', '@decorum/stdio', '@decorum/cli', '@modelcontextprotocol/server', '@modelcontextprotocol/node', '@modelcontextprotocol/fastify', 'fastify', 'typebox', 'class-validator', 'zod', 'autocannon']) {
+  for (const pkg of [
+    '@decorum/core',
+    '@decorum/fastify',
+    '@decorum/stdio',
+    '@decorum/cli',
+    '@modelcontextprotocol/server',
+    '@modelcontextprotocol/node',
+    '@modelcontextprotocol/fastify',
+    'fastify',
+    'typebox',
+    'class-validator',
+    'zod',
+    'autocannon',
+  ]) {
     p(`| ${pkg} | ${version(pkg)} |`);
   }
   p();
@@ -798,7 +866,9 @@ function report({ startedAt, finishedAt, build, results }) {
   if (results.httpWorkloads?.length) {
     p('## HTTP (autocannon, 127.0.0.1, one request per connection at a time)');
     p();
-    p('req/s are 2xx answers per second (median of the rounds); p50/p99 in ms; MB/s is the response bytes read per second (MiB/s, headers included). Ratios are Decorum\'s and the SDK\'s req/s over L0\'s, and Decorum\'s over the SDK\'s (median of the per-round ratios).');
+    p(
+      "req/s are 2xx answers per second (median of the rounds); p50/p99 in ms; MB/s is the response bytes read per second (MiB/s, headers included). Ratios are Decorum's and the SDK's req/s over L0's, and Decorum's over the SDK's (median of the per-round ratios).",
+    );
     p();
     p(CPU_NOTE);
     p();
@@ -821,7 +891,9 @@ function report({ startedAt, finishedAt, build, results }) {
             p(notMeasured([c, label[id] ?? id], 12));
             continue;
           }
-          p(`| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : ratioCell(s, l0)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, l0, id === 'l0')} | ${s.errors} |`);
+          p(
+            `| ${c} | ${label[id] ?? id} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${mib(s.bytesPerSec)} | ${id === 'l0' ? '1.00' : ratioCell(s, l0)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, l0, id === 'l0')} | ${s.errors} |`,
+          );
         }
       }
       p();
@@ -831,7 +903,9 @@ function report({ startedAt, finishedAt, build, results }) {
   if (results.stdioTargets?.length) {
     p('## stdio (round-trips per second, tools/call of add_typebox)');
     p();
-    p('A client in the bench process keeps N newline-delimited requests in flight on the server\'s stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum\'s answer. The JSON floor parses each line and stringifies an answer of the same shape, one write per chunk, and nothing else: what the JSON work alone costs any JSON-RPC server. p50/p99 are measured with 1 in flight only.');
+    p(
+      "A client in the bench process keeps N newline-delimited requests in flight on the server's stdin and counts answer lines on its stdout. The bare loop answers each line with a fixed line of the same bytes as Decorum's answer. The JSON floor parses each line and stringifies an answer of the same shape, one write per chunk, and nothing else: what the JSON work alone costs any JSON-RPC server. p50/p99 are measured with 1 in flight only.",
+    );
     p();
     p(CPU_NOTE.replace('the reference target', 'the bare loop'));
     p();
@@ -849,7 +923,9 @@ function report({ startedAt, finishedAt, build, results }) {
           p(notMeasured([n, label[id] ?? id], 11));
           continue;
         }
-        p(`| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : ratioCell(s, echo)} | ${id === 'floor' ? '1.00' : ratioCell(s, floor)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, echo, id === 'echo')} |`);
+        p(
+          `| ${n} | ${label[id] ?? id} | ${fmt(s.rps)} | ${n === 1 ? ms(s.p50) : '–'} | ${n === 1 ? ms(s.p99) : '–'} | ${id === 'echo' ? '1.00' : ratioCell(s, echo)} | ${id === 'floor' ? '1.00' : ratioCell(s, floor)} | ${id === 'sdk' ? '1.00' : ratioCell(s, sdk)} | ${cpuCells(s, echo, id === 'echo')} |`,
+        );
       }
     }
     p();
@@ -880,9 +956,13 @@ function report({ startedAt, finishedAt, build, results }) {
   p();
   if (!streams) p('Not measured in this run (BENCH_ONLY without `listen`).');
   else {
-    p(`bench/listen-memory.mjs starts a fresh server with one tool in its own process, opens ${fmt(streams)} listens for tools/list changes from 127.0.0.1 (one connection each) and waits for every acknowledgement; the server then reports its RSS after a forced GC. "Per stream" is the growth over the RSS before any stream was opened, divided by the streams. It then publishes one tools/list change (fan-out: until every stream has it), closes every stream and times until the server has dropped every subscriber.`);
+    p(
+      `bench/listen-memory.mjs starts a fresh server with one tool in its own process, opens ${fmt(streams)} listens for tools/list changes from 127.0.0.1 (one connection each) and waits for every acknowledgement; the server then reports its RSS after a forced GC. "Per stream" is the growth over the RSS before any stream was opened, divided by the streams. It then publishes one tools/list change (fan-out: until every stream has it), closes every stream and times until the server has dropped every subscriber.`,
+    );
     p();
-    p('| server | RSS in total, streams open | RSS before | per stream (RSS) | per stream (JS heap) | peak RSS | open + ack | fan-out of one change | close | subscribers left |');
+    p(
+      '| server | RSS in total, streams open | RSS before | per stream (RSS) | per stream (JS heap) | peak RSS | open + ack | fan-out of one change | close | subscribers left |',
+    );
     p('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const id of ['decorum', 'sdk']) {
       const r = results.listen[id];
@@ -891,7 +971,9 @@ function report({ startedAt, finishedAt, build, results }) {
         continue;
       }
       const perStream = (field) => `${((r.open[field] - r.baseline[field]) / r.streams / 1024).toFixed(1)} KiB`;
-      p(`| ${r.label} | ${mib(r.open.rss)} MiB | ${mib(r.baseline.rss)} MiB | ${perStream('rss')} | ${perStream('heapUsed')} | ${mib(r.open.peakRss)} MiB | ${fmt(r.openMs)} ms | ${fmt(r.fanOutMs)} ms | ${fmt(r.closeMs)} ms | ${r.subscribersAfterClose} |`);
+      p(
+        `| ${r.label} | ${mib(r.open.rss)} MiB | ${mib(r.baseline.rss)} MiB | ${perStream('rss')} | ${perStream('heapUsed')} | ${mib(r.open.peakRss)} MiB | ${fmt(r.openMs)} ms | ${fmt(r.fanOutMs)} ms | ${fmt(r.closeMs)} ms | ${r.subscribersAfterClose} |`,
+      );
     }
   }
   p();
@@ -901,12 +983,16 @@ function report({ startedAt, finishedAt, build, results }) {
   const fan = results.fanout;
   if (!fan) p(results.unavailable.fanout ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `fanout`).');
   else {
-    p(`bench/fanout.mjs starts a redis-server and two Decorum HTTP servers (mcpPlugin with a RedisNotificationBus, one process each), opens ${fmt(fan.listeners)} listens spread evenly over the two, then ${fan.rounds} times makes one change on the first instance (live.tools.disable / enable) and times, from the change request, until each stream has its tools/list_changed. "Remote" streams are on the second instance: the change is replicated through Redis and that instance publishes its own. Medians of the rounds, in ms.`);
+    p(
+      `bench/fanout.mjs starts a redis-server and two Decorum HTTP servers (mcpPlugin with a RedisNotificationBus, one process each), opens ${fmt(fan.listeners)} listens spread evenly over the two, then ${fan.rounds} times makes one change on the first instance (live.tools.disable / enable) and times, from the change request, until each stream has its tools/list_changed. "Remote" streams are on the second instance: the change is replicated through Redis and that instance publishes its own. Medians of the rounds, in ms.`,
+    );
     p();
     p('| listeners | all delivered | p50 | p99 | local done | remote p50 | remote done | left buffered / dropped |');
     p('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     const m = fan.median;
-    p(`| ${fmt(fan.listeners)} | ${ms(m.allMs)} | ${ms(m.p50Ms)} | ${ms(m.p99Ms)} | ${ms(m.localMaxMs)} | ${ms(m.remoteP50Ms)} | ${ms(m.remoteMaxMs)} | ${fan.buffered.join('+')} / ${fan.dropped.join('+')} |`);
+    p(
+      `| ${fmt(fan.listeners)} | ${ms(m.allMs)} | ${ms(m.p50Ms)} | ${ms(m.p99Ms)} | ${ms(m.localMaxMs)} | ${ms(m.remoteP50Ms)} | ${ms(m.remoteMaxMs)} | ${fan.buffered.join('+')} / ${fan.dropped.join('+')} |`,
+    );
   }
   p();
 
@@ -915,11 +1001,15 @@ function report({ startedAt, finishedAt, build, results }) {
   const ls = results.sessions;
   if (!ls) p(results.unavailable.sessions ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `sessions`).');
   else {
-    p(`bench/legacy-session-memory.mjs starts a Decorum HTTP server (mcpPlugin, one tool) in its own process, opens ${fmt(ls.sessions)} legacy sessions (initialize + notifications/initialized, over 8 keep-alive connections), and reads the server's memory after a forced GC before and after; then it ends every session with DELETE.`);
+    p(
+      `bench/legacy-session-memory.mjs starts a Decorum HTTP server (mcpPlugin, one tool) in its own process, opens ${fmt(ls.sessions)} legacy sessions (initialize + notifications/initialized, over 8 keep-alive connections), and reads the server's memory after a forced GC before and after; then it ends every session with DELETE.`,
+    );
     p();
     p('| sessions | opened in | heap per session | RSS per session | heap / RSS with all open | ended by DELETE | heap after |');
     p('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    p(`| ${fmt(ls.sessions)} | ${(ls.openMs / 1000).toFixed(1)} s | ${(ls.heapPerSession / 1024).toFixed(2)} KiB | ${(ls.rssPerSession / 1024).toFixed(2)} KiB | ${mib(ls.heapAfter)} / ${mib(ls.rssAfter)} MiB | ${fmt(ls.deleted)} | ${mib(ls.heapAfterDelete)} MiB |`);
+    p(
+      `| ${fmt(ls.sessions)} | ${(ls.openMs / 1000).toFixed(1)} s | ${(ls.heapPerSession / 1024).toFixed(2)} KiB | ${(ls.rssPerSession / 1024).toFixed(2)} KiB | ${mib(ls.heapAfter)} / ${mib(ls.rssAfter)} MiB | ${fmt(ls.deleted)} | ${mib(ls.heapAfterDelete)} MiB |`,
+    );
   }
   p();
 
@@ -929,14 +1019,18 @@ function report({ startedAt, finishedAt, build, results }) {
   if (!ch) p(results.unavailable.change ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `change`).');
   else {
     const [before, after] = ch.sides;
-    p(`\`BENCH_CHANGE=${ch.range}\`: Decorum at **${after.commit.slice(0, 10)}** (“${after.subject}”) against **${before.commit.slice(0, 10)}** (“${before.subject}”). bench/commit-build.mjs exports each commit with \`git archive\`, installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, alternating within each round. after ÷ before is the median (min–max) of the per-round ratios.`);
+    p(
+      `\`BENCH_CHANGE=${ch.range}\`: Decorum at **${after.commit.slice(0, 10)}** (“${after.subject}”) against **${before.commit.slice(0, 10)}** (“${before.subject}”). bench/commit-build.mjs exports each commit with \`git archive\`, installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, alternating within each round. after ÷ before is the median (min–max) of the per-round ratios.`,
+    );
     p();
     p('| workload | before req/s | after req/s | after ÷ before | before CPU µs/req | after CPU µs/req | CPU after ÷ before |');
     p('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [key, bySide] of [...Object.entries(ch.http), ...Object.entries(ch.stdio)]) {
       const b = bySide.before;
       const a = bySide.after;
-      p(`| ${key.startsWith('stdio') ? key.replace('stdio@', 'stdio, in flight ') : `HTTP ${key.replace('@', ', connections ')}`} | ${fmt(b?.rps)} | ${fmt(a?.rps)} | ${ratioCell(a, b)} | ${micros(b?.cpuUsPerReq)} | ${micros(a?.cpuUsPerReq)} | ${ratioCell(a, b, 'cpuUsPerReq')} |`);
+      p(
+        `| ${key.startsWith('stdio') ? key.replace('stdio@', 'stdio, in flight ') : `HTTP ${key.replace('@', ', connections ')}`} | ${fmt(b?.rps)} | ${fmt(a?.rps)} | ${ratioCell(a, b)} | ${micros(b?.cpuUsPerReq)} | ${micros(a?.cpuUsPerReq)} | ${ratioCell(a, b, 'cpuUsPerReq')} |`,
+      );
     }
   }
   p();
@@ -947,11 +1041,14 @@ function report({ startedAt, finishedAt, build, results }) {
   if (cold) {
     p('## Cold start (stdio)');
     p();
-    p(`bench/cold-start.mjs spawns each target ${cold.coldRuns} times, alternating targets run by run (after one uncounted run each), writes a \`tools/list\` at once, closes stdin on the first answer line and waits for the process to exit: what a host pays when it launches a server. ms, median (min–max); ÷ SDK is the median of the paired runs' ratios.`);
+    p(
+      `bench/cold-start.mjs spawns each target ${cold.coldRuns} times, alternating targets run by run (after one uncounted run each), writes a \`tools/list\` at once, closes stdin on the first answer line and waits for the process to exit: what a host pays when it launches a server. ms, median (min–max); ÷ SDK is the median of the paired runs' ratios.`,
+    );
     p();
     p('| target | first answer ms | exit ms | exit ÷ SDK |');
     p('| --- | ---: | ---: | ---: |');
-    for (const [id, c] of Object.entries(cold.cold)) p(`| ${c.label} | ${range(c.firstAnswer)} | ${range(c.exit)} | ${id === 'sdk' ? '1.00' : fmtRatio(pairedRatio(id, 'sdk'))} |`);
+    for (const [id, c] of Object.entries(cold.cold))
+      p(`| ${c.label} | ${range(c.firstAnswer)} | ${range(c.exit)} | ${id === 'sdk' ? '1.00' : fmtRatio(pairedRatio(id, 'sdk'))} |`);
     p();
     p('### Idle RSS');
     p();
@@ -960,11 +1057,14 @@ function report({ startedAt, finishedAt, build, results }) {
     p('| process | idle RSS | ÷ L0 |');
     p('| --- | ---: | ---: |');
     const l0Rss = cold.idleRss['http-l0']?.kib;
-    for (const r of Object.values(cold.idleRss)) p(`| ${r.label} | ${Number.isFinite(r.kib) ? `${(r.kib / 1024).toFixed(1)} MiB` : '–'} | ${fmtRatio(ratio(r.kib, l0Rss))} |`);
+    for (const r of Object.values(cold.idleRss))
+      p(`| ${r.label} | ${Number.isFinite(r.kib) ? `${(r.kib / 1024).toFixed(1)} MiB` : '–'} | ${fmtRatio(ratio(r.kib, l0Rss))} |`);
     p();
     p('### What each import costs');
     p();
-    p(`One fresh process per module, \`performance.now()\` around \`await import(module)\` (Node's own start-up not included), median (min–max) of ${Object.values(cold.imports)[0]?.runs?.length ?? '–'} runs. A module's time includes everything it imports; @decorum/core includes typebox/compile, class-validator and class-transformer, pino.`);
+    p(
+      `One fresh process per module, \`performance.now()\` around \`await import(module)\` (Node's own start-up not included), median (min–max) of ${Object.values(cold.imports)[0]?.runs?.length ?? '–'} runs. A module's time includes everything it imports; @decorum/core includes typebox/compile, class-validator and class-transformer, pino.`,
+    );
     p();
     p('| module | ms |');
     p('| --- | ---: |');
@@ -975,9 +1075,15 @@ function report({ startedAt, finishedAt, build, results }) {
   // ---- Targets ----
   // Each row names its issue; a row is met only when every measurement behind it is.
   const row = (issue, target, status, number) => targetsMet.push({ target: `#${issue}: ${target}`, status, number });
-  const judge = (value, bound, cmp = '>=') => (!Number.isFinite(value) ? 'not measured' : (cmp === '>=' ? value >= bound : value <= bound) ? '**met**' : '**not met**');
+  const judge = (value, bound, cmp = '>=') =>
+    !Number.isFinite(value) ? 'not measured' : (cmp === '>=' ? value >= bound : value <= bound) ? '**met**' : '**not met**';
   /** met only if every check is; "not measured" if any value is missing. */
-  const judgeAll = (checks) => (checks.some(([v]) => !Number.isFinite(v)) ? 'not measured' : checks.every(([v, bound, cmp]) => judge(v, bound, cmp) === '**met**') ? '**met**' : '**not met**');
+  const judgeAll = (checks) =>
+    checks.some(([v]) => !Number.isFinite(v))
+      ? 'not measured'
+      : checks.every(([v, bound, cmp]) => judge(v, bound, cmp) === '**met**')
+        ? '**met**'
+        : '**not met**';
   const rps = (key, id) => fmt(get(key, id)?.rps);
   {
     // Issue #17, target 1: every HTTP workload at 1 and 64 connections, by req/s and by server CPU.
@@ -1002,7 +1108,12 @@ function report({ startedAt, finishedAt, build, results }) {
     // Target 2: stdio against the JSON floor (parse + stringify only).
     const s = results.stdio['stdio@64'];
     const floor = roundRatio(s?.decorum, s?.floor);
-    row(17, 'stdio at 64 in flight ≥ 0.90 of the JSON floor', judge(floor, 0.9), `${ratioCell(s?.decorum, s?.floor)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.floor?.rps)} round-trips/s); CPU ${micros(s?.decorum?.cpuUsPerReq)} vs ${micros(s?.floor?.cpuUsPerReq)} µs/req`);
+    row(
+      17,
+      'stdio at 64 in flight ≥ 0.90 of the JSON floor',
+      judge(floor, 0.9),
+      `${ratioCell(s?.decorum, s?.floor)} (${fmt(s?.decorum?.rps)} vs ${fmt(s?.floor?.rps)} round-trips/s); CPU ${micros(s?.decorum?.cpuUsPerReq)} vs ${micros(s?.floor?.cpuUsPerReq)} µs/req`,
+    );
     // Targets 3 and 4: cold start, idle RSS, what the .ts loader costs.
     const c = cold?.cold ?? {};
     const cr = pairedRatio('decorum-weather', 'sdk');
@@ -1010,16 +1121,33 @@ function report({ startedAt, finishedAt, build, results }) {
       17,
       'Cold start ≤ the SDK v2 stdio server (spawn → first answer → exit, built weather example, paired runs)',
       judge(cr, 1, '<='),
-      c['decorum-weather'] ? `${fmtRatio(cr)} of the SDK: ${range(c['decorum-weather'].exit)} vs ${range(c.sdk?.exit ?? { median: NaN, min: NaN, max: NaN })} ms; the same bench tools as the SDK: ${fmtRatio(pairedRatio('decorum-bench', 'sdk'))}` : 'not measured in this run',
+      c['decorum-weather']
+        ? `${fmtRatio(cr)} of the SDK: ${range(c['decorum-weather'].exit)} vs ${range(c.sdk?.exit ?? { median: NaN, min: NaN, max: NaN })} ms; the same bench tools as the SDK: ${fmtRatio(pairedRatio('decorum-bench', 'sdk'))}`
+        : 'not measured in this run',
     );
     const rss = cold?.idleRss ?? {};
     const rr = ratio(rss['decorum-weather']?.kib, rss['http-l0']?.kib);
-    row(17, 'Idle RSS of mcp-serve on a built module ≤ 1.3× L0', judge(rr, 1.3, '<='), cold ? `${fmtRatio(rr)}: ${mib(rss['decorum-weather']?.kib * 1024)} vs ${mib(rss['http-l0']?.kib * 1024)} MiB` : 'not measured in this run');
+    row(
+      17,
+      'Idle RSS of mcp-serve on a built module ≤ 1.3× L0',
+      judge(rr, 1.3, '<='),
+      cold ? `${fmtRatio(rr)}: ${mib(rss['decorum-weather']?.kib * 1024)} vs ${mib(rss['http-l0']?.kib * 1024)} MiB` : 'not measured in this run',
+    );
     const tsRss = rss['decorum-weather-ts']?.kib - rss['decorum-weather']?.kib;
     const tsTime = c['decorum-weather-ts'] && c['decorum-weather'] ? c['decorum-weather-ts'].exit.median - c['decorum-weather'].exit.median : NaN;
-    row(17, 'What the .ts loader costs (mcp-serve on weather.ts vs the built weather.js)', Number.isFinite(tsRss) ? 'measured' : 'not measured', Number.isFinite(tsRss) ? `+${mib(tsRss * 1024)} MiB idle RSS, +${fmt(tsTime)} ms cold start (swc and its hooks thread)` : 'not measured in this run');
+    row(
+      17,
+      'What the .ts loader costs (mcp-serve on weather.ts vs the built weather.js)',
+      Number.isFinite(tsRss) ? 'measured' : 'not measured',
+      Number.isFinite(tsRss) ? `+${mib(tsRss * 1024)} MiB idle RSS, +${fmt(tsTime)} ms cold start (swc and its hooks thread)` : 'not measured in this run',
+    );
     // Target 5: stable ratios.
-    row(17, 'Stable ratios: server and load generator pinned to different cores, min–max beside each median', PIN && ROUNDS >= 3 ? '**met**' : '**not met**', `${PIN ? 'pinned (taskset)' : 'not pinned'}; ${ROUNDS} rounds; every ratio cell shows median (min–max) of the per-round ratios`);
+    row(
+      17,
+      'Stable ratios: server and load generator pinned to different cores, min–max beside each median',
+      PIN && ROUNDS >= 3 ? '**met**' : '**not met**',
+      `${PIN ? 'pinned (taskset)' : 'not pinned'}; ${ROUNDS} rounds; every ratio cell shows median (min–max) of the per-round ratios`,
+    );
   }
   {
     // Issue #13: the hardening's cost, Decorum at the hardening merge against its first parent.
@@ -1037,21 +1165,60 @@ function report({ startedAt, finishedAt, build, results }) {
     } else row(13, 'The hardening costs ≤ 2 % of tools/call throughput', 'not measured', 'not measured in this run (BENCH_ONLY without `change`)');
     // Issue #14: legacy sessions' memory (no bound was set: measured and reported).
     const ls = results.sessions;
-    row(14, `Memory per idle legacy HTTP session with ${fmt(LEGACY_SESSIONS)} open`, ls ? 'measured' : 'not measured', ls ? `${(ls.heapPerSession / 1024).toFixed(2)} KiB heap, ${(ls.rssPerSession / 1024).toFixed(2)} KiB RSS per session; ${fmt(ls.deleted)} ended by DELETE` : 'not measured in this run');
+    row(
+      14,
+      `Memory per idle legacy HTTP session with ${fmt(LEGACY_SESSIONS)} open`,
+      ls ? 'measured' : 'not measured',
+      ls
+        ? `${(ls.heapPerSession / 1024).toFixed(2)} KiB heap, ${(ls.rssPerSession / 1024).toFixed(2)} KiB RSS per session; ${fmt(ls.deleted)} ended by DELETE`
+        : 'not measured in this run',
+    );
     // Issue #18: fan-out latency (no bound was set).
-    row(18, `Fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`, results.fanout ? 'measured' : 'not measured', results.fanout ? `all delivered in ${ms(results.fanout.median.allMs)} ms (median of ${results.fanout.rounds} rounds); remote p50 ${ms(results.fanout.median.remoteP50Ms)} ms` : 'not measured in this run');
+    row(
+      18,
+      `Fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`,
+      results.fanout ? 'measured' : 'not measured',
+      results.fanout
+        ? `all delivered in ${ms(results.fanout.median.allMs)} ms (median of ${results.fanout.rounds} rounds); remote p50 ${ms(results.fanout.median.remoteP50Ms)} ms`
+        : 'not measured in this run',
+    );
     // Issue #19: the pipeline's cost.
     const mw = [1, 64].map((c) => roundRatio(get(`call-typebox@${c}`, 'pipeline'), get(`call-typebox@${c}`, 'decorum')));
-    row(19, 'HTTP tools/call: three middlewares plus tracing without an SDK cost ≤ 5 % (TypeBox tool, 1 and 64 connections)', judgeAll(mw.map((r) => [r, 0.95])), `${pct(mw[0])} (1 conn) / ${pct(mw[1])} (64 conn) of plain Decorum`);
+    row(
+      19,
+      'HTTP tools/call: three middlewares plus tracing without an SDK cost ≤ 5 % (TypeBox tool, 1 and 64 connections)',
+      judgeAll(mw.map((r) => [r, 0.95])),
+      `${pct(mw[0])} (1 conn) / ${pct(mw[1])} (64 conn) of plain Decorum`,
+    );
     // Issue #8's rows that no later issue restated.
     const xt = roundRatio(get('call-typebox@64', 'decorum'), get('call-typebox@64', 'sdk'));
     const xd = roundRatio(get('call-dto@64', 'decorum'), get('call-dto@64', 'sdk'));
-    row(8, 'HTTP tools/call at 64 connections > 10× the SDK v2', judgeAll([[xt, 10], [xd, 10]]), `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`);
+    row(
+      8,
+      'HTTP tools/call at 64 connections > 10× the SDK v2',
+      judgeAll([
+        [xt, 10],
+        [xd, 10],
+      ]),
+      `${fmtRatio(xt)} (TypeBox), ${fmtRatio(xd)} (DTO); SDK ${rps('call-typebox@64', 'sdk')} / ${rps('call-dto@64', 'sdk')} req/s`,
+    );
     const dto = [1, 64].map((c) => roundRatio(get(`call-dto@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
-    row(8, 'DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)', judgeAll(dto.map((r) => [r, 0.9])), `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`);
+    row(
+      8,
+      'DTO-validated call within 10 % of the TypeBox-validated call (Decorum req/s, 1 and 64 connections)',
+      judgeAll(dto.map((r) => [r, 0.9])),
+      `DTO ÷ TypeBox ${pct(dto[0])} (1 conn) / ${pct(dto[1])} (64 conn)`,
+    );
     const listen = results.listen.decorum;
     const total = listen?.streams === LISTEN_TARGET_STREAMS ? listen.open.rss : NaN;
-    row(8, `${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`, judge(total, 300e6, '<='), listen ? `${mib(listen.open.rss)} MiB with ${fmt(listen.streams)} streams open${results.listen.sdk ? `; SDK v2: ${mib(results.listen.sdk.open.rss)} MiB` : ''}` : 'not measured in this run');
+    row(
+      8,
+      `${fmt(LISTEN_TARGET_STREAMS)} idle listen streams under 300 MB RSS in total (Decorum HTTP server, after GC)`,
+      judge(total, 300e6, '<='),
+      listen
+        ? `${mib(listen.open.rss)} MiB with ${fmt(listen.streams)} streams open${results.listen.sdk ? `; SDK v2: ${mib(results.listen.sdk.open.rss)} MiB` : ''}`
+        : 'not measured in this run',
+    );
   }
   p('## Targets');
   p();
@@ -1061,10 +1228,14 @@ function report({ startedAt, finishedAt, build, results }) {
   p('| --- | --- | --- |');
   for (const t of targetsMet) p(`| ${t.target} | ${t.status} | ${t.number} |`);
   p();
-  p('## Raw rounds (req/s or round-trips/s of every round, in order, with the server\'s CPU µs/req)');
+  p("## Raw rounds (req/s or round-trips/s of every round, in order, with the server's CPU µs/req)");
   p();
   for (const [key, byTarget] of [...Object.entries(results.http), ...Object.entries(results.stdio)]) {
-    p(`- ${key}: ${Object.entries(byTarget).map(([id, s]) => `${id} ${s.runs.map((r) => `${fmt(r.rps)} (${micros(r.cpuUsPerReq)} µs)`).join(', ')}`).join('; ')}`);
+    p(
+      `- ${key}: ${Object.entries(byTarget)
+        .map(([id, s]) => `${id} ${s.runs.map((r) => `${fmt(r.rps)} (${micros(r.cpuUsPerReq)} µs)`).join(', ')}`)
+        .join('; ')}`,
+    );
   }
   p();
   return lines.join('\n');

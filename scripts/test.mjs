@@ -7,8 +7,12 @@ build();
 // In CI the run must end with its verdict: a failed test can leave a child process (a server it
 // spawned) behind, and Jest would wait for it forever. Locally, Jest's open-handle warning shows it.
 const ciFlags = process.env.CI ? ['--forceExit'] : [];
-const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', ...ciFlags, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const jest = spawnSync(
+  process.execPath,
+  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', ...ciFlags, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(jest.status ?? 1);

@@ -62,4 +62,3 @@ export function listServer(n: number): new () => object {
   McpServer({ name: `bench-list-${n}`, version: '1.0.0' })(ListServer);
   return ListServer;
 }
-

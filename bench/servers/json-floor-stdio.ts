@@ -16,7 +16,12 @@ process.stdin.on('data', (chunk: Buffer) => {
     const request = JSON.parse(text.slice(start, newline)) as { id: number; params: { arguments: { a: number; b: number } } };
     start = newline + 1;
     const { a, b } = request.params.arguments;
-    const result = { content: [{ type: 'text', text: String(a + b) }], isError: false, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'bench', version: '1.0.0' } } };
+    const result = {
+      content: [{ type: 'text', text: String(a + b) }],
+      isError: false,
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'bench', version: '1.0.0' } },
+    };
     out += `${JSON.stringify({ jsonrpc: '2.0', id: request.id, result })}\n`;
   }
   if (out !== '') process.stdout.write(out);

@@ -17,8 +17,14 @@ const AddZod = z.object({
 export function benchServer(): McpServer {
   const server = new McpServer({ name: 'bench', version: '1.0.0' });
   server.registerTool('add_dto', { description: 'Adds two integers (DTO-validated)', inputSchema: AddZod }, async ({ a, b }) => text(String(a + b)));
-  server.registerTool('add_typebox', { description: 'Adds two integers (TypeBox-validated)', inputSchema: fromJsonSchema<{ a: number; b: number }>(AddSchema as never) }, async ({ a, b }) => text(String(a + b)));
-  server.registerTool('echo', { description: 'Echoes its text', inputSchema: fromJsonSchema<{ text: string }>(EchoSchema as never) }, async (args) => text(args.text));
+  server.registerTool(
+    'add_typebox',
+    { description: 'Adds two integers (TypeBox-validated)', inputSchema: fromJsonSchema<{ a: number; b: number }>(AddSchema as never) },
+    async ({ a, b }) => text(String(a + b)),
+  );
+  server.registerTool('echo', { description: 'Echoes its text', inputSchema: fromJsonSchema<{ text: string }>(EchoSchema as never) }, async (args) =>
+    text(args.text),
+  );
   return server;
 }
 

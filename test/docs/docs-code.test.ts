@@ -31,7 +31,11 @@ function compile(checked: CodeBlock[]): string[] {
     writeFileSync(file, `${block.code}export {};\n`);
     origin.set(file, block);
   });
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    { noEmit: true },
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   // Docs are user code: node's types, not the tests' jest globals. A snippet declares names to show
   // them, so the repository's own noUnusedLocals does not apply to it.
@@ -56,7 +60,9 @@ describe('the code in the docs', () => {
   });
 
   test('TypeScript is fenced as ts (or ts fragment, ts region), so no block escapes the check', () => {
-    const other = blocks.filter((block) => /^(typescript|tsx?|mts|cts)\b/.test(block.info) && block.info !== 'ts' && block.info !== FRAGMENT && block.info !== TESTED_REGION);
+    const other = blocks.filter(
+      (block) => /^(typescript|tsx?|mts|cts)\b/.test(block.info) && block.info !== 'ts' && block.info !== FRAGMENT && block.info !== TESTED_REGION,
+    );
     expect(other.map((block) => `${block.file}:${block.line - 1}: \`\`\`${block.info}`)).toEqual([]);
   });
 
@@ -67,7 +73,12 @@ describe('the code in the docs', () => {
       if (!marker) return true;
       const testDir = join(ROOT, dirname(block.file), 'test');
       const tests = existsSync(testDir) ? readdirSync(testDir).filter((name) => name.endsWith('.test.ts')) : [];
-      const dedent = (text: string) => text.split('\n').map((l) => l.replace(/^ {2}/, '')).join('\n').trim();
+      const dedent = (text: string) =>
+        text
+          .split('\n')
+          .map((l) => l.replace(/^ {2}/, ''))
+          .join('\n')
+          .trim();
       return !tests.some((name) => {
         const region = new RegExp(`// #region ${marker[1]}\\n([\\s\\S]*?)\\s*// #endregion`).exec(readFileSync(join(testDir, name), 'utf8'));
         return region !== null && dedent(region[1]!) === block.code.trim();
@@ -77,7 +88,12 @@ describe('the code in the docs', () => {
   });
 
   // One program for all: the docs' blocks, plus one wrong sample that proves the check bites.
-  const sample: CodeBlock = { file: 'sample.md', line: 40, info: 'ts', code: "import { Tool } from '@decorum/core';\nconst n: number = 'one';\nTool({ nme: 'x' });\n" };
+  const sample: CodeBlock = {
+    file: 'sample.md',
+    line: 40,
+    info: 'ts',
+    code: "import { Tool } from '@decorum/core';\nconst n: number = 'one';\nTool({ nme: 'x' });\n",
+  };
   let problems: string[];
   beforeAll(() => {
     problems = compile([...typescriptBlocks, sample]);

@@ -22,7 +22,12 @@ function layout(): Entry[] {
   return entries.map(({ path, text }) => ({ path, folders: [...text.matchAll(/(?<![\w./-])([a-z][\w-]*)\/(?=[\s,);]|$)/g)].map((m) => m[1]!) }));
 }
 
-const dirs = (folder: string) => (existsSync(join(ROOT, folder)) ? readdirSync(join(ROOT, folder)).filter((name) => statSync(join(ROOT, folder, name)).isDirectory()).sort() : []);
+const dirs = (folder: string) =>
+  existsSync(join(ROOT, folder))
+    ? readdirSync(join(ROOT, folder))
+        .filter((name) => statSync(join(ROOT, folder, name)).isDirectory())
+        .sort()
+    : [];
 const entries = layout();
 
 /** The README's Layout section matches the tree, both ways. */
@@ -39,21 +44,27 @@ describe('README Layout', () => {
 
   test('every top-level folder has an entry (itself, or the entries under it)', () => {
     const listed = entries.map((entry) => entry.path);
-    const missing = dirs('.').filter((d) => !d.startsWith('.') && d !== 'node_modules' && d !== 'coverage' && !listed.some((path) => path === d || path.startsWith(`${d}/`)));
+    const missing = dirs('.').filter(
+      (d) => !d.startsWith('.') && d !== 'node_modules' && d !== 'coverage' && !listed.some((path) => path === d || path.startsWith(`${d}/`)),
+    );
     expect(missing).toEqual([]);
   });
 
   test('every folder under packages/*/src is mentioned in its package entry', () => {
     const missing = dirs('packages').flatMap((pkg) => {
       const entry = entries.find((e) => e.path === `packages/${pkg}`);
-      return dirs(`packages/${pkg}/src`).filter((folder) => !entry?.folders.includes(folder)).map((folder) => `packages/${pkg}/src/${folder}/`);
+      return dirs(`packages/${pkg}/src`)
+        .filter((folder) => !entry?.folders.includes(folder))
+        .map((folder) => `packages/${pkg}/src/${folder}/`);
     });
     expect(missing).toEqual([]);
   });
 
   test('every folder an entry mentions exists (under its src/ or beside it)', () => {
     const invented = entries.flatMap((entry) =>
-      entry.folders.filter((folder) => !existsSync(join(ROOT, entry.path, 'src', folder)) && !existsSync(join(ROOT, entry.path, folder))).map((folder) => `${entry.path}: ${folder}/`),
+      entry.folders
+        .filter((folder) => !existsSync(join(ROOT, entry.path, 'src', folder)) && !existsSync(join(ROOT, entry.path, folder)))
+        .map((folder) => `${entry.path}: ${folder}/`),
     );
     expect(invented).toEqual([]);
   });

@@ -50,5 +50,4 @@ describe('resources/read with URIs as hosts send them, over HTTP', () => {
     const res = await rpc(served.url, 1, 'resources/read', { uri: 'notes://caf%C3%A9' });
     expect(contentsOf(res.json.result)).toEqual({ name: 'café', uri: 'notes://caf%C3%A9' });
   });
-
 });

@@ -26,7 +26,9 @@ describe('the mcp-serve bin', () => {
     try {
       mkdirSync(join(scratch, 'bin'));
       copyFileSync(`${ROOT}packages/cli/bin/mcp-serve.js`, join(scratch, 'bin/mcp-serve.js'));
-      const failure = await run(process.execPath, [join(scratch, 'bin/mcp-serve.js'), '--version'], { encoding: 'utf8' }).catch((error: { code: number; stderr: string; stdout: string }) => error);
+      const failure = await run(process.execPath, [join(scratch, 'bin/mcp-serve.js'), '--version'], { encoding: 'utf8' }).catch(
+        (error: { code: number; stderr: string; stdout: string }) => error,
+      );
       expect(failure).toMatchObject({ code: 1, stdout: '' });
       expect((failure as { stderr: string }).stderr).toBe('mcp-serve: @decorum/cli is not built yet: run npm run build first\n');
     } finally {

@@ -27,7 +27,9 @@ function loadedBy(args: string[], ready: (stdout: string, stderr: string) => boo
     };
     child.stdout.on('data', (d) => ((stdout += d), check()));
     child.stderr.on('data', (d) => ((stderr += d), check()));
-    child.once('exit', () => (done ? resolve([...loadedAtReady.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1]!)) : reject(new Error(`mcp-serve exited early:\n${stderr}`))));
+    child.once('exit', () =>
+      done ? resolve([...loadedAtReady.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1]!)) : reject(new Error(`mcp-serve exited early:\n${stderr}`)),
+    );
     child.stdin.write(LIST);
   });
 }

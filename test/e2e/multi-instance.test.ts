@@ -39,7 +39,10 @@ describe('two instances on one Redis bus', () => {
   beforeAll(async () => {
     redis = await startRedis();
     const env = { DECORUM_STATE_KEYS: randomBytes(32).toString('base64') };
-    [a, b] = await Promise.all([serveHttpProcess([FIXTURE, '--http', '--port', '0', '--bus', redis.url], env), serveHttpProcess([FIXTURE, '--http', '--port', '0'], { ...env, DECORUM_BUS_URL: redis.url })]);
+    [a, b] = await Promise.all([
+      serveHttpProcess([FIXTURE, '--http', '--port', '0', '--bus', redis.url], env),
+      serveHttpProcess([FIXTURE, '--http', '--port', '0'], { ...env, DECORUM_BUS_URL: redis.url }),
+    ]);
   }, 30_000);
 
   afterEach(() => {
@@ -61,7 +64,11 @@ describe('two instances on one Redis bus', () => {
     const second = await listenOn(b, 7, { toolsListChanged: true });
     const onA = await listenOn(a, 'a-listen', { toolsListChanged: true });
     await call(a.url, 'c1', 'set_deploy', { enabled: false });
-    expect(await first.waitForEvent(listChanged('b-listen'))).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 'b-listen' } } });
+    expect(await first.waitForEvent(listChanged('b-listen'))).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { [SUB]: 'b-listen' } },
+    });
     expect(await second.waitForEvent(listChanged(7))).toBeDefined();
     await onA.waitForEvent(listChanged('a-listen'));
     const onB = await toolNames(b.url, 'l1');
@@ -98,7 +105,13 @@ describe('two instances on one Redis bus', () => {
     const first = (await rpc(a.url, 'e1', 'tools/call', { name: 'welcome', arguments: { name: 'Ada' } }, ELICIT)).json.result;
     expect(first).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     const [key] = Object.keys(first.inputRequests);
-    const second = await rpc(b.url, 'e2', 'tools/call', { name: 'welcome', arguments: { name: 'Ada' }, requestState: first.requestState, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } }, ELICIT);
+    const second = await rpc(
+      b.url,
+      'e2',
+      'tools/call',
+      { name: 'welcome', arguments: { name: 'Ada' }, requestState: first.requestState, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } },
+      ELICIT,
+    );
     expect(second.json.result.content[0].text).toBe(`Hello, Ada (from pid ${b.child.pid})`);
   });
 

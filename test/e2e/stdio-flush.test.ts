@@ -26,7 +26,12 @@ describe('stdio output is flushed', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       proc.child.stdout.resume();
       await proc.waitFor(() => proc.messages.filter((m) => typeof m.id === 'number').length >= ids.length, 10_000);
-      expect(proc.messages.filter((m) => typeof m.id === 'number').map((m) => m.id).sort((a, b) => a - b)).toEqual(ids);
+      expect(
+        proc.messages
+          .filter((m) => typeof m.id === 'number')
+          .map((m) => m.id)
+          .sort((a, b) => a - b),
+      ).toEqual(ids);
     } finally {
       proc.kill();
     }

@@ -8,7 +8,12 @@ import { ROOT, StdioProcess } from '@decorum-internal/test-support';
 const WEATHER = `${ROOT}examples/weather/dist/weather.js`;
 const EVERYTHING = `${ROOT}examples/everything/dist/everything.js`;
 const INIT = { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'legacy-stdio-test', version: '1' } };
-const call = (id: string | number, name: string, args: object, meta?: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } });
+const call = (id: string | number, name: string, args: object, meta?: object) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+});
 
 describe('legacy sessions over stdio', () => {
   let server: StdioProcess;
@@ -20,7 +25,11 @@ describe('legacy sessions over stdio', () => {
   test('initialize, ping, setLevel, subscribe; an elicitation answered on stdin; progress; list_changed', async () => {
     server = StdioProcess.serve(WEATHER);
     const init = await server.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT });
-    expect(init.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'weather' }, capabilities: { tools: { listChanged: true }, logging: {} } });
+    expect(init.result).toMatchObject({
+      protocolVersion: '2025-06-18',
+      serverInfo: { name: 'weather' },
+      capabilities: { tools: { listChanged: true }, logging: {} },
+    });
     server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect((await server.request({ jsonrpc: '2.0', id: 2, method: 'ping' })).result).toEqual({});
     expect((await server.request({ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'debug' } })).result).toEqual({});
@@ -33,7 +42,11 @@ describe('legacy sessions over stdio', () => {
     server.send({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { days: 1 } } });
     const done = await server.waitFor((m) => m.id === 5);
     expect(done.result).toEqual({ content: [{ type: 'text', text: 'Forecast for Tokyo:\nDay 1: Sunny, around 26°C' }], isError: false });
-    expect(server.messages).toContainEqual({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 1, message: 'Day 1 of 1' } });
+    expect(server.messages).toContainEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p', progress: 1, total: 1, message: 'Day 1 of 1' },
+    });
     await server.request(call(6, 'weather_alerts_toggle', {}));
     await server.waitFor((m) => m.method === 'notifications/tools/list_changed');
   });
@@ -49,7 +62,11 @@ describe('legacy sessions over stdio', () => {
     const ask = await server.waitFor((m) => m.method === 'elicitation/create');
     const failed = await server.waitFor((m) => m.id === 4, 3000);
     expect(failed.error).toEqual({ code: -32001, message: 'The client did not answer elicitation/create within 300 ms' });
-    expect(server.messages).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'no answer within 300 ms' } });
+    expect(server.messages).toContainEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: ask.id, reason: 'no answer within 300 ms' },
+    });
     // A late answer to the cancelled request is an unknown id now: ignored.
     server.send({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { days: 1 } } });
     expect((await server.request(call(5, 'weather_current', { location: 'Tokyo' }))).result.isError).toBe(false);
@@ -68,7 +85,9 @@ describe('legacy sessions over stdio', () => {
     expect(audio.result.content).toEqual([{ type: 'text', text: '[audio (audio/wav) left out: MCP 2024-11-05 has no audio content]' }]);
     const progress = await server.request(call(3, 'test_tool_with_progress', {}, { progressToken: 'p' }));
     expect(progress.result.isError).toBe(false);
-    expect(server.messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params)).toEqual([0, 50, 100].map((progress) => ({ progressToken: 'p', progress, total: 100 })));
+    expect(server.messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params)).toEqual(
+      [0, 50, 100].map((progress) => ({ progressToken: 'p', progress, total: 100 })),
+    );
   });
 
   test("eras: 'dual' — a legacy-shaped request before initialize is -32602 saying to initialize (or to send modern _meta), and the process keeps serving", async () => {

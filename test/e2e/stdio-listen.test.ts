@@ -17,7 +17,12 @@ describe('subscriptions/listen on stdio', () => {
 
   test('discover advertises listChanged, subscribe and completions', async () => {
     const { result } = await p.request(request('d', 'server/discover'));
-    expect(result.capabilities).toMatchObject({ tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} });
+    expect(result.capabilities).toMatchObject({
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      completions: {},
+    });
   });
 
   test('row 16: ack first (string id kept), then tools/list_changed when a tool disables another', async () => {
@@ -27,7 +32,10 @@ describe('subscriptions/listen on stdio', () => {
     const changed = await p.waitFor((m) => m.method === 'notifications/tools/list_changed');
     expect(changed).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 'L1' } } });
     const messages = tagged(p, 'L1');
-    expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true, promptsListChanged: true } } });
+    expect(messages[0]).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { toolsListChanged: true, promptsListChanged: true } },
+    });
     expect(messages[1]).toBe(changed);
     const list = await p.request(request(2, 'tools/list'));
     expect(list.result.tools.map((t: { name: string }) => t.name)).not.toContain('deploy');
@@ -45,7 +53,11 @@ describe('subscriptions/listen on stdio', () => {
     await p.request(request(4, 'tools/call', { name: 'chatty', arguments: {} }, { progressToken: 'tok', logLevel: 'debug' }));
     await p.waitFor((m) => m.method === 'notifications/resources/updated');
     expect(tagged(p, 20).map((m) => m.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
-    expect(tagged(p, 21).map((m) => m.method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/prompts/list_changed', 'notifications/resources/updated']);
+    expect(tagged(p, 21).map((m) => m.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/prompts/list_changed',
+      'notifications/resources/updated',
+    ]);
     expect(tagged(p, 21)[2].params.uri).toBe('notes://7');
     // The integer id stays an integer.
     expect(typeof tagged(p, 20)[1].params._meta[SUB]).toBe('number');
@@ -98,7 +110,9 @@ describe('subscriptions/listen on stdio', () => {
   });
 
   test('completion/complete over stdio', async () => {
-    const { result } = await p.request(request(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'e' } }));
+    const { result } = await p.request(
+      request(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'e' } }),
+    );
     expect(result.completion.values).toEqual(['english', 'esperanto']);
   });
 });

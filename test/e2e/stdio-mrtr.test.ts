@@ -16,16 +16,35 @@ describe('MRTR on stdio (files-wizard example)', () => {
     const first = await server.request(request('del-1', 'tools/call', args, ELICIT));
     expect(first.result).toMatchObject({
       resultType: 'input_required',
-      inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } } } },
+      inputRequests: {
+        confirm: {
+          method: 'elicitation/create',
+          params: { mode: 'form', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } },
+        },
+      },
       requestState: expect.stringMatching(/^v1\./),
     });
     expect(first.result.ttlMs).toBeUndefined();
     const listed = await server.request(request('ls-1', 'tools/call', { name: 'list_files', arguments: {} }));
     expect(listed.result.content[0].text).toContain('/notes/todo.txt');
     const tampered = `${first.result.requestState.slice(0, -3)}${first.result.requestState.endsWith('A') ? 'B' : 'A'}${first.result.requestState.slice(-2)}`;
-    const refused = await server.request(request('del-x', 'tools/call', { ...args, requestState: tampered, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, ELICIT));
+    const refused = await server.request(
+      request(
+        'del-x',
+        'tools/call',
+        { ...args, requestState: tampered, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+        ELICIT,
+      ),
+    );
     expect(refused.error.code).toBe(-32602);
-    const second = await server.request(request('del-2', 'tools/call', { ...args, requestState: first.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, ELICIT));
+    const second = await server.request(
+      request(
+        'del-2',
+        'tools/call',
+        { ...args, requestState: first.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+        ELICIT,
+      ),
+    );
     expect(second.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Deleted /notes/todo.txt.' }] });
     const after = await server.request(request('ls-2', 'tools/call', { name: 'list_files', arguments: {} }));
     expect(after.result.content[0].text).not.toContain('/notes/todo.txt');
@@ -39,12 +58,39 @@ describe('MRTR on stdio (files-wizard example)', () => {
   test('plan_trip: three rounds, answers carried in requestState', async () => {
     const args = { name: 'plan_trip', arguments: {} };
     const r1 = await server.request(request('trip-1', 'tools/call', args, ELICIT));
-    expect(r1.result.inputRequests['elicit-1'].params.requestedSchema.properties).toMatchObject({ name: { type: 'string', minLength: 1 }, people: { type: 'integer', minimum: 1, maximum: 9 } });
-    const r2 = await server.request(request('trip-2', 'tools/call', { ...args, requestState: r1.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', people: 2 } } } }, ELICIT));
-    expect(r2.result.inputRequests['elicit-2'].params.requestedSchema.properties.season).toEqual({ type: 'string', enum: ['spring', 'summer', 'autumn', 'winter'] });
-    const r3 = await server.request(request('trip-3', 'tools/call', { ...args, requestState: r2.result.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', season: 'winter' } } } }, ELICIT));
+    expect(r1.result.inputRequests['elicit-1'].params.requestedSchema.properties).toMatchObject({
+      name: { type: 'string', minLength: 1 },
+      people: { type: 'integer', minimum: 1, maximum: 9 },
+    });
+    const r2 = await server.request(
+      request(
+        'trip-2',
+        'tools/call',
+        { ...args, requestState: r1.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', people: 2 } } } },
+        ELICIT,
+      ),
+    );
+    expect(r2.result.inputRequests['elicit-2'].params.requestedSchema.properties.season).toEqual({
+      type: 'string',
+      enum: ['spring', 'summer', 'autumn', 'winter'],
+    });
+    const r3 = await server.request(
+      request(
+        'trip-3',
+        'tools/call',
+        { ...args, requestState: r2.result.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', season: 'winter' } } } },
+        ELICIT,
+      ),
+    );
     expect(r3.result.inputRequests['elicit-3'].params.message).toBe('Book Oslo in winter for 2 (Ada)?');
-    const done = await server.request(request('trip-4', 'tools/call', { ...args, requestState: r3.result.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { book: true, extras: ['car'] } } } }, ELICIT));
+    const done = await server.request(
+      request(
+        'trip-4',
+        'tools/call',
+        { ...args, requestState: r3.result.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { book: true, extras: ['car'] } } } },
+        ELICIT,
+      ),
+    );
     expect(done.result.content[0].text).toMatch(/^Booked Oslo in winter for 2 \(Ada\), quote Q-\d+, with car\.$/);
   });
 });
@@ -56,9 +102,10 @@ describe('progress and logging on stdio', () => {
   });
   afterAll(() => server.kill());
 
-  const forRequest = (from: number, id: string) => server.messages.slice(from).filter((m) => m.id === id || m.params?.progressToken === id || m.method === 'notifications/message');
+  const forRequest = (from: number, id: string) =>
+    server.messages.slice(from).filter((m) => m.id === id || m.params?.progressToken === id || m.method === 'notifications/message');
 
-  test('progress goes out before the response, strictly increasing, with the request\'s token', async () => {
+  test("progress goes out before the response, strictly increasing, with the request's token", async () => {
     const from = server.messages.length;
     const response = await server.request(request('p1', 'tools/call', { name: 'steps', arguments: {} }, { progressToken: 'p1' }));
     expect(response.result.content[0].text).toBe('steps done');
@@ -92,7 +139,12 @@ describe('progress and logging on stdio', () => {
     expect(server.messages.slice(from).some((m) => m.method === 'notifications/progress')).toBe(false);
     const fromDebug = server.messages.length;
     await server.request(request('l2', 'tools/call', { name: 'steps', arguments: {} }, { logLevel: 'debug' }));
-    expect(server.messages.slice(fromDebug).filter((m) => m.method === 'notifications/message').map((m) => m.params.level)).toEqual(['debug', 'info', 'warning', 'error']);
+    expect(
+      server.messages
+        .slice(fromDebug)
+        .filter((m) => m.method === 'notifications/message')
+        .map((m) => m.params.level),
+    ).toEqual(['debug', 'info', 'warning', 'error']);
   });
 
   test('cancellation: ctx.signal aborts, no response, and a handler ignoring it cannot write', async () => {
@@ -101,10 +153,15 @@ describe('progress and logging on stdio', () => {
     await server.waitFor((m) => m.method === 'notifications/progress' && m.params.progressToken === 'c1');
     server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1', reason: 'test' } });
     let count = '0';
-    for (let i = 0; i < 50 && count === '0'; i++) count = (await server.request(request(`n${i}`, 'tools/call', { name: 'aborted_count', arguments: {} }))).result.content[0].text;
+    for (let i = 0; i < 50 && count === '0'; i++)
+      count = (await server.request(request(`n${i}`, 'tools/call', { name: 'aborted_count', arguments: {} }))).result.content[0].text;
     expect(count).toBe('1');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const forC1 = server.messages.slice(from).filter((m) => m.id === 'c1' || m.params?.progressToken === 'c1' || (m.method === 'notifications/message' && JSON.stringify(m.params).includes('after cancel')));
+    const forC1 = server.messages
+      .slice(from)
+      .filter(
+        (m) => m.id === 'c1' || m.params?.progressToken === 'c1' || (m.method === 'notifications/message' && JSON.stringify(m.params).includes('after cancel')),
+      );
     expect(forC1.map((m) => m.params?.message ?? m.id)).toEqual(['started']);
   });
 });

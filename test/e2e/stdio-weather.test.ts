@@ -67,18 +67,42 @@ describe('mcp-serve on the weather example (stdio)', () => {
       expect({ name, error: error.error.code }).toEqual({ name, error: code });
     }
     expect((await server.request({ jsonrpc: '2.0', id: 'no-meta', method: 'tools/list', params: {} })).error.code).toBe(-32602);
-    expect((await server.request({ jsonrpc: '2.0', id: 'pv-only', method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } })).error.code).toBe(-32602);
-    const version = await server.request({ ...request('v', 'tools/list'), params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '1900-01-01', 'io.modelcontextprotocol/clientCapabilities': {} } } });
+    expect(
+      (
+        await server.request({
+          jsonrpc: '2.0',
+          id: 'pv-only',
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+        })
+      ).error.code,
+    ).toBe(-32602);
+    const version = await server.request({
+      ...request('v', 'tools/list'),
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '1900-01-01', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    });
     expect(version.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '1900-01-01' } });
     expect((await server.request(request('m', 'foo/bar'))).error.code).toBe(-32601);
     // A dual-era process: initialize opens its legacy session; modern-shaped requests stay modern.
-    expect((await server.request({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })).result.protocolVersion).toBe('2025-11-25');
+    expect(
+      (
+        await server.request({
+          jsonrpc: '2.0',
+          id: 'init',
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        })
+      ).result.protocolVersion,
+    ).toBe('2025-11-25');
     expect((await server.request(request('u', 'tools/call', { name: 'nope', arguments: {} }))).error).toEqual({ code: -32602, message: 'Unknown tool: nope' });
     const invalid = await server.request(request('i', 'tools/call', { name: 'weather_current', arguments: { units: 'celsius' } }));
     expect(invalid.result.isError).toBe(true);
     expect(invalid.result.content[0].text).toMatch(/\/location[\s\S]*\/units|\/units[\s\S]*\/location/);
     expect((await server.request(request('c', 'tools/list', { cursor: 'forged' }))).error.code).toBe(-32602);
-    expect((await server.request(request('r', 'resources/read', { uri: 'weather://nowhere' }))).error).toMatchObject({ code: -32602, data: { uri: 'weather://nowhere' } });
+    expect((await server.request(request('r', 'resources/read', { uri: 'weather://nowhere' }))).error).toMatchObject({
+      code: -32602,
+      data: { uri: 'weather://nowhere' },
+    });
     expect((await server.request(request('p', 'prompts/get', { name: 'weather_report', arguments: {} }))).error.code).toBe(-32602);
     // Still serving.
     expect((await server.request(request('after', 'tools/call', { name: 'weather_current', arguments: { location: 'Tokyo' } }))).result.isError).toBe(false);

@@ -22,7 +22,10 @@ describe('by default, on a server bound to 127.0.0.1', () => {
   });
 
   test('a rebinding page (Host: its own domain, no Origin) is refused with 403', async () => {
-    expect(await statusWithHost({}, (p) => `evil.example:${p}`)).toEqual({ status: 403, message: expect.stringMatching(/^Forbidden: Host "evil\.example:\d+" is not allowed; list it in allowedHosts$/) });
+    expect(await statusWithHost({}, (p) => `evil.example:${p}`)).toEqual({
+      status: 403,
+      message: expect.stringMatching(/^Forbidden: Host "evil\.example:\d+" is not allowed; list it in allowedHosts$/),
+    });
   });
 });
 

@@ -35,7 +35,10 @@ test('legacy session: requests running when the grace period ends are answered w
     const { id: session } = await initializeSession(served.url);
     // A JSON-only POST sends its progress on the standalone GET stream: there it shows the call began.
     const standalone = await OpenStream.get(served.url, session);
-    const json = legacyPost(served.url, legacyToolCall(1, 'sleep', { ms: 8000, progress: true }, { progressToken: 'json' }), { 'mcp-session-id': session, accept: 'application/json' });
+    const json = legacyPost(served.url, legacyToolCall(1, 'sleep', { ms: 8000, progress: true }, { progressToken: 'json' }), {
+      'mcp-session-id': session,
+      accept: 'application/json',
+    });
     json.catch(() => undefined); // a failure is reported where it is awaited, not as a stray rejection
     await standalone.waitFor((event) => event.params?.progressToken === 'json');
     const sse = await OpenStream.post(served.url, session, legacyToolCall(2, 'sleep', { ms: 8000, progress: true }, { progressToken: 'sse' }));

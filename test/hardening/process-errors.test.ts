@@ -59,7 +59,9 @@ test('HTTP (mcp-serve --http): an uncaught exception answers the running request
     const running = rpc(served.url, 1, 'tools/call', { name: 'sleep', arguments: { ms: 8000 } }, { progressToken: 'p' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await rpc(served.url, 2, 'tools/call', { name: 'late_throw' })).json.result.content[0].text).toBe('returned');
-    expect((await running).events).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the server failed (uncaught exception) and is exiting' } }]);
+    expect((await running).events).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the server failed (uncaught exception) and is exiting' } },
+    ]);
     expect(await served.exited).toBe(1);
   } finally {
     served.child.kill('SIGKILL');
@@ -71,13 +73,20 @@ test('HTTP legacy session: an uncaught exception answers its running requests wi
   try {
     const { id: session } = await initializeSession(served.url);
     const standalone = await OpenStream.get(served.url, session);
-    const json = legacyPost(served.url, legacyToolCall(1, 'sleep', { ms: 8000, progress: true }, { progressToken: 'json' }), { 'mcp-session-id': session, accept: 'application/json' });
+    const json = legacyPost(served.url, legacyToolCall(1, 'sleep', { ms: 8000, progress: true }, { progressToken: 'json' }), {
+      'mcp-session-id': session,
+      accept: 'application/json',
+    });
     json.catch(() => undefined); // a failure is reported where it is awaited, not as a stray rejection
     await standalone.waitFor((event) => event.params?.progressToken === 'json');
     const sse = await OpenStream.post(served.url, session, legacyToolCall(2, 'sleep', { ms: 8000, progress: true }, { progressToken: 'sse' }));
     await sse.waitFor((event) => event.method === 'notifications/progress');
     expect((await legacyPost(served.url, legacyToolCall(3, 'late_throw'), { 'mcp-session-id': session })).json.result.content[0].text).toBe('returned');
-    const crashed = (id: number) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the server failed (uncaught exception) and is exiting' } });
+    const crashed = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32603, message: 'Internal error: the server failed (uncaught exception) and is exiting' },
+    });
     expect((await json).json).toEqual(crashed(1));
     await sse.waitFor((event) => event.id === 2);
     expect(sse.events()).toEqual([expect.objectContaining({ method: 'notifications/progress' }), crashed(2)]);

@@ -8,7 +8,10 @@ const REQUESTS = 700; // 700 MiB of answers: more than V8's longest string, and 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('stdio stops reading while stdout is backed up, stays bounded, and answers every request once reading resumes', async () => {
-  const child = spawn(process.execPath, [MCP_SERVE, 'test/hardening/fixtures/big-results.ts'], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, [MCP_SERVE, 'test/hardening/fixtures/big-results.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -50,10 +50,18 @@ describe('over stdio (mcp-serve)', () => {
   afterAll(() => proc.kill());
 
   test('a line that is not valid UTF-8 is a -32700; the lines around it are served', async () => {
-    proc.child.stdin.write(Buffer.concat([Buffer.from(`${rawToolCall('1', 'echo', '{"text":"before"}')}\n`), invalidUtf8(2), Buffer.from(`\n${rawToolCall('3', 'echo', '{"text":"after"}')}\n`)]));
+    proc.child.stdin.write(
+      Buffer.concat([
+        Buffer.from(`${rawToolCall('1', 'echo', '{"text":"before"}')}\n`),
+        invalidUtf8(2),
+        Buffer.from(`\n${rawToolCall('3', 'echo', '{"text":"after"}')}\n`),
+      ]),
+    );
     await proc.waitFor((m) => m.id === 3);
     expect(proc.messages.find((m) => m.id === 1)?.result.content[0].text).toBe('before');
-    expect(proc.messages.filter((m) => !('id' in m))).toEqual([{ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not valid UTF-8' } }]);
+    expect(proc.messages.filter((m) => !('id' in m))).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not valid UTF-8' } },
+    ]);
   });
 
   test('a notification with params: null gets no answer (it is logged)', async () => {

@@ -19,12 +19,16 @@ afterAll(async () => {
 });
 
 async function serve(auth: Partial<McpAuthOptions>): Promise<TestApp> {
-  const served = await startApp({ servers: [Hardening], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: as.jwksUri }, ...auth } as McpAuthOptions });
+  const served = await startApp({
+    servers: [Hardening],
+    auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: as.jwksUri }, ...auth } as McpAuthOptions,
+  });
   apps.push(served);
   return served;
 }
 
-const call = (served: TestApp, token: string) => rpc(served.url, 1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, { headers: { authorization: `Bearer ${token}` } });
+const call = (served: TestApp, token: string) =>
+  rpc(served.url, 1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, { headers: { authorization: `Bearer ${token}` } });
 
 describe('a JWT without sub', () => {
   test('is refused by default: 401 invalid_token that says why', async () => {
@@ -56,7 +60,9 @@ test('jwt.typ, when configured, refuses a token of another type', async () => {
   const served = await serve({ jwt: { jwksUri: as.jwksUri, typ: 'at+jwt' } });
   expect((await call(served, await as.token())).status).toBe(200);
   const now = Math.floor(Date.now() / 1000);
-  const idToken = await new SignJWT({ iss: as.issuer, aud: RESOURCE, sub: 'alice', exp: now + 300 }).setProtectedHeader({ alg: as.key.alg, kid: as.key.kid, typ: 'JWT' }).sign(as.key.privateKey);
+  const idToken = await new SignJWT({ iss: as.issuer, aud: RESOURCE, sub: 'alice', exp: now + 300 })
+    .setProtectedHeader({ alg: as.key.alg, kid: as.key.kid, typ: 'JWT' })
+    .sign(as.key.privateKey);
   const res = await call(served, idToken);
   expect(res.status).toBe(401);
   expect(res.headers['www-authenticate']).toContain('the access token has the wrong type (typ header)');

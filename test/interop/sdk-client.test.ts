@@ -9,7 +9,9 @@ const CLIENT = `${ROOT}test/interop/clients/sdk-client.mjs`;
 
 /** Runs the official client script and returns what it printed. */
 async function sdkClient(...args: string[]): Promise<any> {
-  const { stdout } = await run(process.execPath, [CLIENT, ...args], { cwd: ROOT, timeout: 20_000 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const { stdout } = await run(process.execPath, [CLIENT, ...args], { cwd: ROOT, timeout: 20_000 }).catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? '',
+  }));
   const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
   if (out.failed) throw new Error(`the SDK client failed: ${out.failed}`);
   return out;
@@ -18,7 +20,10 @@ async function sdkClient(...args: string[]): Promise<any> {
 function expectWeather(out: any) {
   expect(out).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'weather', version: '1.0.0' } });
   expect(out.tools.map((t: { name: string }) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
-  expect(out.call).toMatchObject({ isError: false, content: [{ type: 'text', text: 'Current weather in London:\nTemperature: 57°F\nConditions: Light rain' }] });
+  expect(out.call).toMatchObject({
+    isError: false,
+    content: [{ type: 'text', text: 'Current weather in London:\nTemperature: 57°F\nConditions: Light rain' }],
+  });
   expect(out.unknownCity).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Atlantis') }] });
   expect(out.unknownTool).toEqual({ code: -32602, message: expect.stringContaining('no_such_tool') });
   expect(out.prompt.messages[0].content.text).toContain('Tokyo');

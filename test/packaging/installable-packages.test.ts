@@ -78,7 +78,17 @@ console.log(JSON.stringify({ text: result.content[0].text, redis: [typeof RedisN
 `;
 
 const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, experimentalDecorators: true, emitDecoratorMetadata: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+  },
   files: ['server.ts'],
 };
 
@@ -101,7 +111,11 @@ describe('npm pack of every package installs and works outside the monorepo', ()
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('packs every workspace package, each with its build, types and README but no build cache', () => {
-    expect(packed.map((p) => p.name).sort()).toEqual(publishedWorkspaces().map((w) => JSON.parse(readFileSync(join(ROOT, w, 'package.json'), 'utf8')).name).sort());
+    expect(packed.map((p) => p.name).sort()).toEqual(
+      publishedWorkspaces()
+        .map((w) => JSON.parse(readFileSync(join(ROOT, w, 'package.json'), 'utf8')).name)
+        .sort(),
+    );
     for (const p of packed) {
       expect(p.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']));
       expect(p.files.filter((f) => f.endsWith('.tsbuildinfo') || /^(?:src|test)\//.test(f))).toEqual([]);
@@ -134,7 +148,8 @@ describe('npm pack of every package installs and works outside the monorepo', ()
     const target = join(dir, 'scaffolded');
     const { stdout } = await run(join(app, 'node_modules/.bin/create-decorum'), [target, '--decorum-from', dir], { cwd: dir });
     expect(stdout).toContain(`Created ${target}.`);
-    for (const file of ['package.json', 'tsconfig.json', '.gitignore', 'README.md', 'src/server.ts', 'test/server.test.mjs']) expect(existsSync(join(target, file))).toBe(true);
+    for (const file of ['package.json', 'tsconfig.json', '.gitignore', 'README.md', 'src/server.ts', 'test/server.test.mjs'])
+      expect(existsSync(join(target, file))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({ name: 'scaffolded', type: 'module', scripts: { start: 'mcp-serve src/server.ts', test: expect.any(String) } });
     const core = packed.find((p) => p.name === '@decorum/core')!;
@@ -143,7 +158,10 @@ describe('npm pack of every package installs and works outside the monorepo', ()
   });
 
   it('a TypeScript file importing the packages type-checks against the installed .d.ts files', async () => {
-    const result = await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    const result = await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(result.stdout).toBe('');
     expect('failed' in result).toBe(false);
   }, 60_000);

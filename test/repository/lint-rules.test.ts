@@ -104,7 +104,9 @@ describe('the lint rules fire on what they forbid', () => {
     expect(told['packages/core/test/reaches-root.test.ts']).toEqual([
       expect.stringMatching(/^decorum\/tests-stay-in-their-package: '\.\.\/\.\.\/\.\.\/test\/support\/shared\.js' reaches into the root test\/ folder/),
     ]);
-    expect(told['packages/client/test/reaches-fastify.test.ts']).toEqual([expect.stringMatching(/^decorum\/tests-stay-in-their-package: .* reaches into another package's tests/)]);
+    expect(told['packages/client/test/reaches-fastify.test.ts']).toEqual([
+      expect.stringMatching(/^decorum\/tests-stay-in-their-package: .* reaches into another package's tests/),
+    ]);
     expect(told['packages/fastify/test/own-support.test.ts']).toEqual([]);
   });
 

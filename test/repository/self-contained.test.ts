@@ -19,7 +19,7 @@ describe('the repository stands alone', () => {
     ['test/spec/a.test.ts', `new URL('${'../'.repeat(3)}${'shared'}/spec/2026-07-28/', import.meta.url)`, 'leaves the repository'],
     ['scripts/a.mjs', "readFileSync('/work/shared/spec/DIGEST.md')", 'absolute path'], // self-contained: sample
     ['docs/a.md', 'see [the digest](../../brief/DIGEST.md)', 'leaves the repository'],
-    ['test/a.test.ts', "const spec = `${root}shared/spec/schema.json`", 'shared/'], // self-contained: sample
+    ['test/a.test.ts', 'const spec = `${root}shared/spec/schema.json`', 'shared/'], // self-contained: sample
   ])('%s: %s is caught', (file, line, why) => {
     const problems = escapesIn(file, `ok\n${line}\n`);
     expect(escapesIn(file, `${line} // self-contained: sample`)).toEqual([]);

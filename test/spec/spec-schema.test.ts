@@ -80,7 +80,14 @@ describe('responses validate against schema.json', () => {
   test.each([
     ['unknown tool', request(1, 'tools/call', { name: 'nope' }), 'InvalidParamsError'],
     ['unknown method', request(1, 'foo/bar'), 'MethodNotFoundError'],
-    ['unsupported version', { ...request(1, 'tools/list'), params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '1999-01-01', 'io.modelcontextprotocol/clientCapabilities': {} } } }, 'UnsupportedProtocolVersionError'],
+    [
+      'unsupported version',
+      {
+        ...request(1, 'tools/list'),
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '1999-01-01', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      },
+      'UnsupportedProtocolVersionError',
+    ],
     ['batch', [request(1, 'tools/list')], 'InvalidRequestError'],
     ['missing _meta', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'InvalidParamsError'],
   ])('%s → a %s response', async (_name, message, definition) => {
@@ -125,7 +132,12 @@ describe('a 2025-11-25 client, judged by its own schema', () => {
   legacy.addSchema(JSON.parse(readFileSync(fileURLToPath(new URL('../spec-data/2025-11-25/schema.json', import.meta.url)), 'utf8')), 'mcp-2025');
 
   test('its initialize is refused with a JSON-RPC error response that 2025-11-25 accepts', async () => {
-    const message = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    };
     expect(legacy.getSchema('mcp-2025#/$defs/InitializeRequest')!(message)).toBe(true);
     const response = await call(message);
     const validate = legacy.getSchema('mcp-2025#/$defs/JSONRPCErrorResponse')!;

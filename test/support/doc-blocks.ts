@@ -8,8 +8,16 @@ import { ROOT } from './stdio-process.js';
  */
 export function documentationFiles(): string[] {
   const inFolder = (folder: string, pick: (name: string) => boolean) =>
-    existsSync(join(ROOT, folder)) ? readdirSync(join(ROOT, folder)).filter(pick).sort().map((name) => `${folder}/${name}`) : [];
-  const readmes = (parent: string) => inFolder(parent, () => true).map((dir) => `${dir}/README.md`).filter((file) => existsSync(join(ROOT, file)));
+    existsSync(join(ROOT, folder))
+      ? readdirSync(join(ROOT, folder))
+          .filter(pick)
+          .sort()
+          .map((name) => `${folder}/${name}`)
+      : [];
+  const readmes = (parent: string) =>
+    inFolder(parent, () => true)
+      .map((dir) => `${dir}/README.md`)
+      .filter((file) => existsSync(join(ROOT, file)));
   return ['README.md', ...readmes('packages'), ...readmes('examples'), ...inFolder('docs', (name) => name.endsWith('.md')), 'packages/core/MRTR.md'];
 }
 

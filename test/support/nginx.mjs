@@ -24,9 +24,13 @@ function recipe() {
 function config(dir, port, upstreams) {
   let replaced = 0;
   const site = recipe()
-    .replace(/^(\s*)server\s+\S+:\d+;[^\n]*\n(?:\s*server\s+\S+:\d+;[^\n]*\n)*/gm, (_, indent) => (replaced++, upstreams.map((u) => `${indent}server ${u};\n`).join('')))
+    .replace(
+      /^(\s*)server\s+\S+:\d+;[^\n]*\n(?:\s*server\s+\S+:\d+;[^\n]*\n)*/gm,
+      (_, indent) => (replaced++, upstreams.map((u) => `${indent}server ${u};\n`).join('')),
+    )
     .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`);
-  if (replaced === 0 || !site.includes(`listen 127.0.0.1:${port};`)) throw new Error('the README nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
+  if (replaced === 0 || !site.includes(`listen 127.0.0.1:${port};`))
+    throw new Error('the README nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;

@@ -19,7 +19,11 @@ export interface PackedPackage {
 /** `npm pack`s every published workspace (built beforehand) into `destination`. */
 export function packWorkspaces(destination: string): PackedPackage[] {
   const args = ['pack', ...publishedWorkspaces().flatMap((w) => ['-w', w]), '--pack-destination', destination, '--json'];
-  const report = JSON.parse(execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ name: string; filename: string; files: Array<{ path: string }> }>;
+  const report = JSON.parse(execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{
+    name: string;
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   return report.map((p) => ({ name: p.name, tarball: join(destination, p.filename), files: p.files.map((f) => f.path) }));
 }
 

@@ -18,7 +18,9 @@ function launch(port, dir) {
       child.kill('SIGKILL');
       reject(error);
     };
-    child.on('error', (error) => fail(error.code === 'ENOENT' ? new Error('redis-server is not installed (apt-get install redis-server; .ci/run installs it)') : error));
+    child.on('error', (error) =>
+      fail(error.code === 'ENOENT' ? new Error('redis-server is not installed (apt-get install redis-server; .ci/run installs it)') : error),
+    );
     const onEarlyExit = (code) => fail(new Error(`redis-server exited with ${code}: ${output}`));
     child.on('exit', onEarlyExit);
     const onData = (chunk) => {

@@ -37,10 +37,12 @@ export class StdioProcess {
       this.stderr += chunk;
       for (const wake of this.waiters.splice(0)) wake();
     });
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
-      for (const wake of this.waiters.splice(0)) wake();
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code) => {
+        for (const wake of this.waiters.splice(0)) wake();
+        resolve(code);
+      }),
+    );
   }
 
   static serve(module: string, extra: string[] = [], env?: NodeJS.ProcessEnv): StdioProcess {

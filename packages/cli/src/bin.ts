@@ -33,7 +33,11 @@ async function serve(options: McpServeOptions): Promise<void> {
     // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
     const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
     const built = { ...serverOptions, ...eraOptions(options), notificationBus };
-    serveStdio(build(built), { ...built, maxLineBytes: options.maxLineBytes, ...(options.shutdownTimeout === undefined ? {} : { shutdownGraceMs: options.shutdownTimeout }) });
+    serveStdio(build(built), {
+      ...built,
+      maxLineBytes: options.maxLineBytes,
+      ...(options.shutdownTimeout === undefined ? {} : { shutdownGraceMs: options.shutdownTimeout }),
+    });
     // TypeBox's compiler loads after start-up, in the background: the host's first messages
     // (discovery, tools/list) need no validator, and its first call then finds it loaded.
     setTimeout(() => void preloadValidators(), 0);
@@ -56,7 +60,8 @@ async function serve(options: McpServeOptions): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     throw error;
   }
   // The bound address goes to stderr (stdout stays free), so `--port 0` users and scripts can find it.

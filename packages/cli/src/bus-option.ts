@@ -14,7 +14,8 @@ export async function busFromUrl(url: string | undefined, logger?: Logger): Prom
   try {
     redis = await import('@decorum/redis');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new CliError('--bus (or DECORUM_BUS_URL) needs the @decorum/redis package: npm install @decorum/redis');
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
+      throw new CliError('--bus (or DECORUM_BUS_URL) needs the @decorum/redis package: npm install @decorum/redis');
     throw error;
   }
   const bus = new redis.RedisNotificationBus({ url, logger });

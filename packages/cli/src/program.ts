@@ -77,16 +77,33 @@ export function buildProgram(onServe: (options: McpServeOptions) => Promise<void
     .option('--host <host>', 'HTTP interface to bind', '127.0.0.1')
     .option('--port <port>', 'HTTP port', port, 3000)
     .option('--path <path>', 'HTTP endpoint path', '/mcp')
-    .option('--shutdown-timeout <ms>', 'on SIGTERM/SIGINT, how long in-flight requests may finish before they are answered with an error and the server closes (default: HTTP 5000, stdio 2000)', positiveInteger)
-    .option('--request-timeout <ms>', 'HTTP: a client must send its whole request (headers and body) within this time, else 408 and the connection closes (0 = no limit)', nonNegativeInteger, 30_000)
+    .option(
+      '--shutdown-timeout <ms>',
+      'on SIGTERM/SIGINT, how long in-flight requests may finish before they are answered with an error and the server closes (default: HTTP 5000, stdio 2000)',
+      positiveInteger,
+    )
+    .option(
+      '--request-timeout <ms>',
+      'HTTP: a client must send its whole request (headers and body) within this time, else 408 and the connection closes (0 = no limit)',
+      nonNegativeInteger,
+      30_000,
+    )
     .option('--headers-timeout <ms>', 'HTTP: a client must send the request headers within this time', positiveInteger, 10_000)
     .option('--max-line-bytes <bytes>', 'stdio: longest accepted message line', positiveInteger, 4 * 1024 * 1024)
     .option('--list', 'print the tools, resources, resource templates and prompts (with their schemas) as the list methods serve them, then exit', false)
     .option('--json', 'with --list: print the exact result pages as JSON', false)
     .option('--watch', 're-import MODULE when it or a file it imports changes, keeping the process, port and listeners', false)
     .option('--eras <eras>', 'protocol eras: dual (2026-07-28 and initialize-based 2025-11-25 sessions; the default), modern or legacy', eras)
-    .option('--client-request-timeout <ms>', 'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)', positiveInteger)
-    .addOption(new Option('--bus <url>', 'share change notifications, live changes and rate-limit counts with the other instances through Redis (needs @decorum/redis)').env('DECORUM_BUS_URL').argParser(busUrl))
+    .option(
+      '--client-request-timeout <ms>',
+      'legacy sessions: how long a client has to answer an elicitation, sampling or roots request (default 300000)',
+      positiveInteger,
+    )
+    .addOption(
+      new Option('--bus <url>', 'share change notifications, live changes and rate-limit counts with the other instances through Redis (needs @decorum/redis)')
+        .env('DECORUM_BUS_URL')
+        .argParser(busUrl),
+    )
     .showHelpAfterError()
     .action(async (module: string, opts: Omit<McpServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

@@ -25,7 +25,7 @@ export interface WatchedModule {
   readonly server: DecorumServer;
   /** Resolves once the watcher is watching (changes before that are not seen). */
   readonly ready: Promise<void>;
-/** Stops watching (the server keeps serving). */
+  /** Stops watching (the server keeps serving). */
   close(): Promise<void>;
 }
 

@@ -37,7 +37,9 @@ describe('mcp-serve MODULE --list', () => {
       } while (cursor !== undefined);
       expect(pages).toEqual(served);
     }
-    expect(preview['tools/list'][0].tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'test_simple_text', inputSchema: expect.any(Object) })]));
+    expect(preview['tools/list'][0].tools).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'test_simple_text', inputSchema: expect.any(Object) })]),
+    );
   });
 
   it('prints a readable form by default: each item with its schema, and exits 0', async () => {

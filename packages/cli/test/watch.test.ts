@@ -9,7 +9,9 @@ const SUB = 'io.modelcontextprotocol/subscriptionId';
 
 /** A server module that imports a sibling, so that a change in either must reload. */
 function serverSource(tools: string[]): string {
-  const methods = tools.map((name) => `  @Tool({ input: null, description: 'tool ${name}' })\n  ${name}() {\n    return greeting('${name}');\n  }\n`).join('\n');
+  const methods = tools
+    .map((name) => `  @Tool({ input: null, description: 'tool ${name}' })\n  ${name}() {\n    return greeting('${name}');\n  }\n`)
+    .join('\n');
   return `import { McpServer, Tool } from '@decorum/core';\nimport { greeting } from './greeting.js';\n\n@McpServer({ name: 'watched', version: '1.0.0' })\nexport class Watched {\n${methods}}\n`;
 }
 const greetingSource = (word: string) => `export function greeting(name: string): string {\n  return \`${word} from \${name}\`;\n}\n`;
@@ -35,7 +37,10 @@ describe('mcp-serve MODULE --watch', () => {
 
     it('reloads the module and its imports in the same process, tells listeners, and keeps the last good version when a change breaks it', async () => {
       p = StdioProcess.serve(server, ['--watch']);
-      await until(() => p.stderr, () => p.stderr.includes('mcp-serve: watching'));
+      await until(
+        () => p.stderr,
+        () => p.stderr.includes('mcp-serve: watching'),
+      );
       p.send(request('L', 'subscriptions/listen', { notifications: { toolsListChanged: true } }));
       await p.waitFor((m) => m.method === 'notifications/subscriptions/acknowledged');
       expect(toolNames((await p.request(request(1, 'tools/list'))).result)).toEqual(['alpha']);
@@ -48,25 +53,42 @@ describe('mcp-serve MODULE --watch', () => {
 
       // A change in an imported file reloads too (same lists: no list_changed needed, new behaviour).
       writeFileSync(join(dir, 'greeting.ts'), greetingSource('bonjour'));
-      await until(() => p.stderr, () => (p.stderr.match(/mcp-serve: reloaded/g) ?? []).length >= 2);
+      await until(
+        () => p.stderr,
+        () => (p.stderr.match(/mcp-serve: reloaded/g) ?? []).length >= 2,
+      );
       expect((await p.request(request(4, 'tools/call', { name: 'alpha', arguments: {} }))).result.content[0].text).toBe('bonjour from alpha');
 
       // Broken: the reason on stderr, the last good version still serving.
       writeFileSync(server, `${serverSource(['alpha', 'beta', 'gamma'])}\nexport const oops = ;\n`);
-      await until(() => p.stderr, () => p.stderr.includes('reload of'));
-      expect(p.stderr).toMatch(/mcp-serve: reload of \S+server\.ts failed; still serving the last good version: cannot load \S+: \S+server\.ts does not compile/);
+      await until(
+        () => p.stderr,
+        () => p.stderr.includes('reload of'),
+      );
+      expect(p.stderr).toMatch(
+        /mcp-serve: reload of \S+server\.ts failed; still serving the last good version: cannot load \S+: \S+server\.ts does not compile/,
+      );
       expect(toolNames((await p.request(request(5, 'tools/list'))).result)).toEqual(['alpha', 'beta']);
       expect((await p.request(request(6, 'tools/call', { name: 'beta', arguments: {} }))).result.content[0].text).toBe('bonjour from beta');
 
       // A start-up error (a duplicate name) is reported the same way and changes nothing.
-      writeFileSync(server, serverSource(['alpha', 'beta']).replace("@Tool({ input: null, description: 'tool beta' })", "@Tool({ name: 'alpha', input: null })"));
-      await until(() => p.stderr, () => (p.stderr.match(/reload of/g) ?? []).length >= 2);
+      writeFileSync(
+        server,
+        serverSource(['alpha', 'beta']).replace("@Tool({ input: null, description: 'tool beta' })", "@Tool({ name: 'alpha', input: null })"),
+      );
+      await until(
+        () => p.stderr,
+        () => (p.stderr.match(/reload of/g) ?? []).length >= 2,
+      );
       expect(p.stderr).toMatch(/still serving the last good version: .*alpha/);
 
       // Fixed: the new version, and listeners hear of it.
       const before = p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length;
       writeFileSync(server, serverSource(['alpha', 'gamma']));
-      await until(() => p.stderr, () => p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length > before);
+      await until(
+        () => p.stderr,
+        () => p.messages.filter((m) => m.method === 'notifications/tools/list_changed').length > before,
+      );
       expect(toolNames((await p.request(request(7, 'tools/list'))).result)).toEqual(['alpha', 'gamma']);
       expect((await p.request(request(8, 'tools/call', { name: 'beta', arguments: {} }))).error.code).toBe(-32602);
       expect(p.child.exitCode).toBeNull();
@@ -87,19 +109,39 @@ describe('mcp-serve MODULE --watch', () => {
     });
 
     it('keeps its port and its listen streams, which get notifications/tools/list_changed', async () => {
-      child = spawn(process.execPath, [MCP_SERVE, server, '--watch', '--http', '--port', '0'], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      child = spawn(process.execPath, [MCP_SERVE, server, '--watch', '--http', '--port', '0'], {
+        cwd: ROOT,
+        env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      await until(() => stderr, () => /Streamable HTTP at http:\/\/\S+/.test(stderr) && stderr.includes('watching'));
+      await until(
+        () => stderr,
+        () => /Streamable HTTP at http:\/\/\S+/.test(stderr) && stderr.includes('watching'),
+      );
       const url = /Streamable HTTP at (http:\/\/\S+)/.exec(stderr)![1];
-      const headers = (method: string) => ({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method });
+      const headers = (method: string) => ({
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+      });
       const list = async (id: number) => {
-        const response = await fetch(url, { method: 'POST', headers: headers('tools/list'), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta() } }) });
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: headers('tools/list'),
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta() } }),
+        });
         return toolNames(((await response.json()) as { result: { tools: Array<{ name: string }> } }).result);
       };
 
       // A listen stream, read as it arrives.
-      const listen = await fetch(url, { method: 'POST', headers: headers('subscriptions/listen'), body: JSON.stringify({ jsonrpc: '2.0', id: 'H', method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: meta() } }) });
+      const listen = await fetch(url, {
+        method: 'POST',
+        headers: headers('subscriptions/listen'),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 'H', method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: meta() } }),
+      });
       expect(listen.headers.get('content-type')).toMatch(/^text\/event-stream/);
       let events = '';
       const reader = listen.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -110,16 +152,25 @@ describe('mcp-serve MODULE --watch', () => {
           events += value;
         }
       })();
-      await until(() => events, () => events.includes('notifications/subscriptions/acknowledged'));
+      await until(
+        () => events,
+        () => events.includes('notifications/subscriptions/acknowledged'),
+      );
       expect(await list(1)).toEqual(['alpha']);
 
       writeFileSync(server, serverSource(['alpha', 'beta']));
-      await until(() => `${events}\n${stderr}`, () => events.includes('notifications/tools/list_changed'));
+      await until(
+        () => `${events}\n${stderr}`,
+        () => events.includes('notifications/tools/list_changed'),
+      );
       expect(events).toContain('"io.modelcontextprotocol/subscriptionId":"H"');
       expect(await list(2)).toEqual(['alpha', 'beta']);
 
       writeFileSync(server, 'export class = ;\n');
-      await until(() => stderr, () => stderr.includes('reload of'));
+      await until(
+        () => stderr,
+        () => stderr.includes('reload of'),
+      );
       expect(await list(3)).toEqual(['alpha', 'beta']);
       await reader.cancel();
     }, 40_000);

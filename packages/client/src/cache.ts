@@ -27,7 +27,10 @@ interface Entry {
 export class ResultCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly fallbackTtlMs = 0, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly fallbackTtlMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(method: string, params: JsonObject, principal: string): CacheableResult | undefined {
     const key = keyOf(method, params);
@@ -50,7 +53,8 @@ export class ResultCache {
     for (const [key, entry] of this.entries) {
       if (methods?.includes(entry.method)) this.entries.delete(key);
       // `uri` may name a sub-resource of the one read (R-09): both directions are stale.
-      else if (updated !== undefined && entry.uri !== undefined && (entry.uri === updated || updated.startsWith(entry.uri) || entry.uri.startsWith(updated))) this.entries.delete(key);
+      else if (updated !== undefined && entry.uri !== undefined && (entry.uri === updated || updated.startsWith(entry.uri) || entry.uri.startsWith(updated)))
+        this.entries.delete(key);
     }
   }
 

@@ -1,4 +1,14 @@
-import { HeaderMismatchError, META, type Implementation, type LoggingLevel, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type Result, type ServerCapabilities } from '@decorum/core';
+import {
+  HeaderMismatchError,
+  META,
+  type Implementation,
+  type LoggingLevel,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type Result,
+  type ServerCapabilities,
+} from '@decorum/core';
 import { childController } from './abort.js';
 import { CACHEABLE, ResultCache } from './cache.js';
 import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
@@ -96,7 +106,10 @@ export class McpClient {
   private readonly closeListeners = new Set<(error: Error | undefined) => void>();
   private readonly resumeListeners = new Set<() => void>();
 
-  constructor(readonly transport: ClientTransport, private readonly options: McpClientOptions = {}) {
+  constructor(
+    readonly transport: ClientTransport,
+    private readonly options: McpClientOptions = {},
+  ) {
     this.capabilities = capabilitiesOf(options);
     this.clientInfo = options.clientInfo ?? DEFAULT_INFO;
     this.meta = modernMeta(this.capabilities, this.clientInfo);
@@ -247,7 +260,12 @@ export class McpClient {
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
-  complete(ref: CompletionReference, argument: { name: string; value: string }, context?: { arguments?: Record<string, string> }, options?: RequestOptions): Promise<CompleteResult> {
+  complete(
+    ref: CompletionReference,
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+    options?: RequestOptions,
+  ): Promise<CompleteResult> {
     return this.request<CompleteResult>('completion/complete', { ref, argument, ...(context && { context }) }, options);
   }
 
@@ -263,7 +281,8 @@ export class McpClient {
   subscribe(filter: SubscriptionFilter, options?: SubscriptionOptions): Subscription {
     return new Subscription(
       {
-        listen: (f, signal, onAck, onChange, onResumed) => (this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange, onResumed)),
+        listen: (f, signal, onAck, onChange, onResumed) =>
+          this.view.era === 'modern' ? this.listenModern(f, signal, onAck, onChange) : this.listenLegacy(f, signal, onAck, onChange, onResumed),
         gone: () => this.closed || this.closedError !== undefined,
         resumed: (watched) => this.forgetWatched(watched),
       },
@@ -318,7 +337,8 @@ export class McpClient {
       });
       if ('error' in response) throw peerError(response.error);
       const result = response.result as Result | undefined;
-      if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new InvalidResultError(`${method} answered with a result that is not an object`);
+      if (typeof result !== 'object' || result === null || Array.isArray(result))
+        throw new InvalidResultError(`${method} answered with a result that is not an object`);
       // Legacy results have no resultType (B-09: absent = complete); unknown values are invalid.
       if (result.resultType === undefined) return { ...result, resultType: 'complete' } as T;
       if (result.resultType !== 'complete' && !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy)) {
@@ -365,7 +385,13 @@ export class McpClient {
 
   private async withInput<T>(method: string, params: JsonObject, options?: RequestOptions): Promise<T> {
     if (this.view.era === 'legacy') return this.request<T>(method, params, options);
-    const { result, retried } = await withInputRounds(method, params, (round) => this.request(method, round, options), this.options, this.options.maxInputRounds ?? 8);
+    const { result, retried } = await withInputRounds(
+      method,
+      params,
+      (round) => this.request(method, round, options),
+      this.options,
+      this.options.maxInputRounds ?? 8,
+    );
     return (retried ? Object.defineProperty(result, 'retried', { value: true, enumerable: false }) : result) as T;
   }
 
@@ -375,7 +401,10 @@ export class McpClient {
       const hit = this.cache.get(method, params, principal);
       if (hit) return hit;
     }
-    const result = method === 'resources/read' ? await this.withInput<CacheableResult & { retried?: boolean }>(method, params, options) : await this.request<CacheableResult & { retried?: boolean }>(method, params, options);
+    const result =
+      method === 'resources/read'
+        ? await this.withInput<CacheableResult & { retried?: boolean }>(method, params, options)
+        : await this.request<CacheableResult & { retried?: boolean }>(method, params, options);
     if (this.cache && CACHEABLE.has(method) && !result.retried) this.cache.set(method, params, principal, result);
     return result;
   }
@@ -397,20 +426,31 @@ export class McpClient {
   }
 
   private async listenModern(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener): Promise<void> {
-    await this.request('subscriptions/listen', { notifications: filter as JsonObject }, {
-      signal,
-      timeoutMs: 0,
-      onNotification: (notification) => {
-        if (notification.method === 'notifications/subscriptions/acknowledged') onAck(((notification.params ?? {}) as { notifications?: SubscriptionFilter }).notifications ?? {});
-        else {
-          this.noteChange(notification);
-          onChange(notification);
-        }
+    await this.request(
+      'subscriptions/listen',
+      { notifications: filter as JsonObject },
+      {
+        signal,
+        timeoutMs: 0,
+        onNotification: (notification) => {
+          if (notification.method === 'notifications/subscriptions/acknowledged')
+            onAck(((notification.params ?? {}) as { notifications?: SubscriptionFilter }).notifications ?? {});
+          else {
+            this.noteChange(notification);
+            onChange(notification);
+          }
+        },
       },
-    });
+    );
   }
 
-  private async listenLegacy(filter: SubscriptionFilter, signal: AbortSignal, onAck: (f: SubscriptionFilter) => void, onChange: Listener, onResumed: () => void): Promise<void> {
+  private async listenLegacy(
+    filter: SubscriptionFilter,
+    signal: AbortSignal,
+    onAck: (f: SubscriptionFilter) => void,
+    onChange: Listener,
+    onResumed: () => void,
+  ): Promise<void> {
     const capabilities = this.view.capabilities;
     const uris = capabilities.resources?.subscribe ? (filter.resourceSubscriptions ?? []) : [];
     for (const uri of uris) await this.request('resources/subscribe', { uri }, { signal });

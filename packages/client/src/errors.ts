@@ -27,7 +27,10 @@ export abstract class McpClientError extends Error {
 /** The request got no answer within its timeout. */
 export class RequestTimeoutError extends McpClientError {
   readonly code = 'DECORUM_ERR_REQUEST_TIMEOUT';
-  constructor(readonly method: string, readonly timeoutMs: number) {
+  constructor(
+    readonly method: string,
+    readonly timeoutMs: number,
+  ) {
     super(`The server did not answer ${method} within ${timeoutMs} ms`);
   }
 }
@@ -35,7 +38,10 @@ export class RequestTimeoutError extends McpClientError {
 /** The caller aborted the request (its signal fired). */
 export class RequestCancelledError extends McpClientError {
   readonly code = 'DECORUM_ERR_REQUEST_CANCELLED';
-  constructor(readonly method: string, reason?: unknown) {
+  constructor(
+    readonly method: string,
+    reason?: unknown,
+  ) {
     super(`${method} was cancelled${reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : ''}`);
   }
 }
@@ -61,7 +67,10 @@ export class MessageTooLargeError extends McpClientError {
 /** An HTTP answer that is neither a JSON-RPC message nor an authorization challenge. */
 export class HttpStatusError extends McpClientError {
   readonly code = 'DECORUM_ERR_HTTP_STATUS';
-  constructor(readonly status: number, readonly body: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
     super(`The server answered HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ''}`);
   }
 }
@@ -90,7 +99,9 @@ export interface BearerChallenge {
 export class UnauthorizedError extends McpClientError {
   readonly code = 'DECORUM_ERR_UNAUTHORIZED';
   constructor(readonly challenge: BearerChallenge) {
-    super(`The server needs authorization (HTTP 401${challenge.error ? `, ${challenge.error}` : ''})${challenge.resourceMetadata ? `; metadata at ${challenge.resourceMetadata}` : ''}`);
+    super(
+      `The server needs authorization (HTTP 401${challenge.error ? `, ${challenge.error}` : ''})${challenge.resourceMetadata ? `; metadata at ${challenge.resourceMetadata}` : ''}`,
+    );
   }
 }
 
@@ -118,7 +129,10 @@ export class MissingInputHandlerError extends McpClientError {
 /** The server kept answering `input_required` past the round limit. */
 export class InputRoundsExceededError extends McpClientError {
   readonly code = 'DECORUM_ERR_INPUT_ROUNDS_EXCEEDED';
-  constructor(readonly method: string, readonly rounds: number) {
+  constructor(
+    readonly method: string,
+    readonly rounds: number,
+  ) {
     super(`${method} still needed input after ${rounds} rounds (maxInputRounds); giving up`);
   }
 }
@@ -131,7 +145,10 @@ export class InvalidResultError extends McpClientError {
 /** The host refused a call: `approve` said no (or no `approve` hook was given). Never sent. */
 export class CallRefusedError extends McpClientError {
   readonly code = 'DECORUM_ERR_CALL_REFUSED';
-  constructor(readonly tool: string, reason?: string) {
+  constructor(
+    readonly tool: string,
+    reason?: string,
+  ) {
     super(`The call to ${tool} was not approved${reason ? `: ${reason}` : ''}; it was not sent to the server`);
   }
 }
@@ -153,7 +170,11 @@ export class ResourceNotFoundError extends McpProtocolError {
 
 /** A JSON-RPC error whose code the protocol does not define (application-defined). */
 export class ServerError extends McpProtocolError {
-  constructor(readonly code: number, message: string, data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    data?: unknown,
+  ) {
     super(message, data);
   }
 }

@@ -1,4 +1,13 @@
-import { MethodNotFoundError, type ClientCapabilities, type CreateMessageParams, type CreateMessageResult, type ElicitResult, type ElicitValue, type JsonObject, type Root } from '@decorum/core';
+import {
+  MethodNotFoundError,
+  type ClientCapabilities,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitResult,
+  type ElicitValue,
+  type JsonObject,
+  type Root,
+} from '@decorum/core';
 import { MissingInputHandlerError } from './errors.js';
 
 /** What the server asks the user in an elicitation (form: a flat schema; url: a page to open). */
@@ -23,7 +32,10 @@ export interface InputContext {
  */
 export interface InputHandlers {
   /** Asks the user (a form, or a URL to open); declares the `elicitation` capability. */
-  elicitation?: (request: ElicitationRequest, context: InputContext) => Promise<ElicitResult<Record<string, ElicitValue>>> | ElicitResult<Record<string, ElicitValue>>;
+  elicitation?: (
+    request: ElicitationRequest,
+    context: InputContext,
+  ) => Promise<ElicitResult<Record<string, ElicitValue>>> | ElicitResult<Record<string, ElicitValue>>;
   /** Declares URL-mode elicitation too (default: form only). */
   elicitationUrl?: boolean;
   /** Asks the model for a completion; declares the `sampling` capability. */

@@ -29,7 +29,9 @@ export async function withInputRounds(
     }
     const target = (params.name ?? params.uri) as string | undefined;
     const answers = await Promise.all(
-      Object.entries(inputRequests).map(async ([key, ask]) => [key, await answerInput(handlers, ask.method, ask.params as JsonObject | undefined, { method, target, key })] as const),
+      Object.entries(inputRequests).map(
+        async ([key, ask]) => [key, await answerInput(handlers, ask.method, ask.params as JsonObject | undefined, { method, target, key })] as const,
+      ),
     );
     // Each round starts again from the original params: no answer leaks into the next round.
     round = { ...params, inputResponses: Object.fromEntries(answers) };

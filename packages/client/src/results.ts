@@ -34,11 +34,21 @@ export interface DiscoverResult extends CacheableResult {
   instructions?: string;
 }
 
-export interface ListToolsResult extends PagedResult { tools: ToolDefinition[] }
-export interface ListPromptsResult extends PagedResult { prompts: PromptDescriptor[] }
-export interface ListResourcesResult extends PagedResult { resources: ResourceDescriptor[] }
-export interface ListResourceTemplatesResult extends PagedResult { resourceTemplates: ResourceTemplateDescriptor[] }
-export interface ReadResourceResult extends CacheableResult { contents: ResourceContents[] }
+export interface ListToolsResult extends PagedResult {
+  tools: ToolDefinition[];
+}
+export interface ListPromptsResult extends PagedResult {
+  prompts: PromptDescriptor[];
+}
+export interface ListResourcesResult extends PagedResult {
+  resources: ResourceDescriptor[];
+}
+export interface ListResourceTemplatesResult extends PagedResult {
+  resourceTemplates: ResourceTemplateDescriptor[];
+}
+export interface ReadResourceResult extends CacheableResult {
+  contents: ResourceContents[];
+}
 export interface CallToolResult extends ResultBase, CoreCallToolResult {}
 export interface GetPromptResult extends ResultBase, CoreGetPromptResult {}
 export interface CompleteResult extends ResultBase {

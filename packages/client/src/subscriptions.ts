@@ -80,7 +80,11 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
   /** The filter the server honoured (the first acknowledgement). */
   readonly acknowledged: Promise<SubscriptionFilter>;
 
-  constructor(private readonly source: ListenSource, readonly filter: SubscriptionFilter, private readonly options: SubscriptionOptions = {}) {
+  constructor(
+    private readonly source: ListenSource,
+    readonly filter: SubscriptionFilter,
+    private readonly options: SubscriptionOptions = {},
+  ) {
     this.acknowledged = new Promise((resolve, reject) => {
       this.ackResolve = resolve;
       this.ackReject = reject;

@@ -35,30 +35,67 @@ describe('model adapters', () => {
   test('Anthropic: tools rendered with input_schema; a name the API rejects is left out and reported', () => {
     const skipped: string[] = [];
     const rendered = toAnthropicTools(tools, (t) => skipped.push(t.name));
-    expect(rendered.map((t) => t.name)).toEqual(['weather_weather_current', 'weather_weather_forecast', 'weather_weather_alerts_toggle', 'pics_pixel', 'pics_change']);
-    expect(rendered[0]).toEqual({ name: 'weather_weather_current', description: 'Get current weather information for a location', input_schema: tools[0].inputSchema });
+    expect(rendered.map((t) => t.name)).toEqual([
+      'weather_weather_current',
+      'weather_weather_forecast',
+      'weather_weather_alerts_toggle',
+      'pics_pixel',
+      'pics_change',
+    ]);
+    expect(rendered[0]).toEqual({
+      name: 'weather_weather_current',
+      description: 'Get current weather information for a location',
+      input_schema: tools[0].inputSchema,
+    });
     expect(skipped).toEqual(['pics_dotted.name']);
   });
 
   test('Anthropic: tool_use → routed call → tool_result (text, image, refusal, unknown tool)', async () => {
     expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'a', name: 'weather_weather_current', input: { location: 'Tokyo' } })).toEqual({
-      type: 'tool_result', tool_use_id: 'a', content: [{ type: 'text', text: expect.stringContaining('Sunny') }],
+      type: 'tool_result',
+      tool_use_id: 'a',
+      content: [{ type: 'text', text: expect.stringContaining('Sunny') }],
     });
     expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'b', name: 'pics_pixel', input: {} })).toEqual({
-      type: 'tool_result', tool_use_id: 'b', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }],
+      type: 'tool_result',
+      tool_use_id: 'b',
+      content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }],
     });
-    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'c', name: 'pics_change', input: {} })).toMatchObject({ tool_use_id: 'c', is_error: true, content: [{ text: expect.stringContaining('not approved') }] });
-    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'd', name: 'ghost_tool', input: {} })).toMatchObject({ is_error: true, content: [{ text: expect.stringContaining('names no connected server') }] });
-    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'e', name: 'weather_weather_current', input: { location: 'Atlantis' } })).toMatchObject({ is_error: true, content: [{ text: expect.stringContaining('No weather data') }] });
+    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'c', name: 'pics_change', input: {} })).toMatchObject({
+      tool_use_id: 'c',
+      is_error: true,
+      content: [{ text: expect.stringContaining('not approved') }],
+    });
+    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'd', name: 'ghost_tool', input: {} })).toMatchObject({
+      is_error: true,
+      content: [{ text: expect.stringContaining('names no connected server') }],
+    });
+    expect(await runAnthropicToolUse(host, { type: 'tool_use', id: 'e', name: 'weather_weather_current', input: { location: 'Atlantis' } })).toMatchObject({
+      is_error: true,
+      content: [{ text: expect.stringContaining('No weather data') }],
+    });
   });
 
   test('OpenAI: function tools, and tool calls answered as tool messages', async () => {
     const rendered = toOpenAiTools(tools);
-    expect(rendered[0]).toEqual({ type: 'function', function: { name: 'weather_weather_current', description: 'Get current weather information for a location', parameters: tools[0].inputSchema } });
-    expect(await runOpenAiToolCall(host, { id: 'x', type: 'function', function: { name: 'weather_weather_current', arguments: '{"location":"London"}' } })).toEqual({
-      role: 'tool', tool_call_id: 'x', content: expect.stringContaining('Light rain'),
+    expect(rendered[0]).toEqual({
+      type: 'function',
+      function: { name: 'weather_weather_current', description: 'Get current weather information for a location', parameters: tools[0].inputSchema },
     });
-    expect(await runOpenAiToolCall(host, { id: 'y', type: 'function', function: { name: 'weather_weather_current', arguments: '{not json' } })).toEqual({ role: 'tool', tool_call_id: 'y', content: 'Error: the arguments are not valid JSON' });
-    expect((await runOpenAiToolCall(host, { id: 'z', type: 'function', function: { name: 'pics_change', arguments: '' } })).content).toMatch(/^Error: .*not approved/);
+    expect(
+      await runOpenAiToolCall(host, { id: 'x', type: 'function', function: { name: 'weather_weather_current', arguments: '{"location":"London"}' } }),
+    ).toEqual({
+      role: 'tool',
+      tool_call_id: 'x',
+      content: expect.stringContaining('Light rain'),
+    });
+    expect(await runOpenAiToolCall(host, { id: 'y', type: 'function', function: { name: 'weather_weather_current', arguments: '{not json' } })).toEqual({
+      role: 'tool',
+      tool_call_id: 'y',
+      content: 'Error: the arguments are not valid JSON',
+    });
+    expect((await runOpenAiToolCall(host, { id: 'z', type: 'function', function: { name: 'pics_change', arguments: '' } })).content).toMatch(
+      /^Error: .*not approved/,
+    );
   });
 });

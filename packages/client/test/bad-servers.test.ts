@@ -26,7 +26,10 @@ describe('bad servers behind one host', () => {
   });
 
   test('never answers: connect fails with a timeout naming initialize after the discover probe', async () => {
-    await expect(host.connect('silent', fixture('bad-server.mjs', 'silent'), { probeTimeoutMs: 300, timeoutMs: 500 })).rejects.toMatchObject({ constructor: RequestTimeoutError, method: 'initialize' });
+    await expect(host.connect('silent', fixture('bad-server.mjs', 'silent'), { probeTimeoutMs: 300, timeoutMs: 500 })).rejects.toMatchObject({
+      constructor: RequestTimeoutError,
+      method: 'initialize',
+    });
     expect(host.status().map((s) => s.name)).not.toContain('silent');
     await stillServing();
   });
@@ -34,7 +37,12 @@ describe('bad servers behind one host', () => {
   test('answers with a wrong id: a ProtocolViolationError naming the id', async () => {
     await host.connect('wrongid', fixture('bad-server.mjs', 'wrong-id'));
     await expect(host.callTool('wrongid_echo', { text: 'x' })).rejects.toThrow(ProtocolViolationError);
-    await expect(host.client('wrongid').callTool('echo').catch((e: Error) => e.message)).resolves.toMatch(/not running|closed|987654/);
+    await expect(
+      host
+        .client('wrongid')
+        .callTool('echo')
+        .catch((e: Error) => e.message),
+    ).resolves.toMatch(/not running|closed|987654/);
     await stillServing();
   });
 
@@ -59,7 +67,11 @@ describe('bad servers behind one host', () => {
     let cancelled!: () => void;
     const cancelledSeen = new Promise<void>((resolve) => (cancelled = resolve));
     // The request timeout (60 s) is far beyond the test's: only the host's list timeout can end the wait.
-    await host.connect('hung', { ...fixture('bad-server.mjs', 'silent-list'), stderr: (text) => ((stderr += text), /cancelled \d+/.test(stderr) && cancelled()) }, { timeoutMs: 60_000 });
+    await host.connect(
+      'hung',
+      { ...fixture('bad-server.mjs', 'silent-list'), stderr: (text) => ((stderr += text), /cancelled \d+/.test(stderr) && cancelled()) },
+      { timeoutMs: 60_000 },
+    );
     try {
       const names = (await host.listTools()).map((t) => t.name);
       expect(names).toContain('weather_weather_current');

@@ -24,7 +24,10 @@ class Cached {
 
   @Resource({ uri: 'data://asks', ttlMs: 60_000, cacheScope: 'public' })
   async asks(_args: unknown, ctx: ResourceContext) {
-    const answer = await ctx.elicit<{ ok: boolean }>({ message: 'Read it?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+    const answer = await ctx.elicit<{ ok: boolean }>({
+      message: 'Read it?',
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    });
     return answer.action === 'accept' ? 'read' : 'not read';
   }
 }

@@ -51,11 +51,22 @@ describe('McpClient over Streamable HTTP', () => {
       res.setHeader('content-type', 'application/json');
       if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
       const schema = (header: string, type = 'string') => ({ type: 'object', properties: { a: { type, 'x-mcp-header': header } } });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [
-        { name: 'good', inputSchema: schema('Region') },
-        { name: 'spaced', inputSchema: schema('Has Space') },
-        { name: 'numeric', inputSchema: schema('N', 'number') },
-      ] } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: body.id,
+          result: {
+            resultType: 'complete',
+            ttlMs: 0,
+            cacheScope: 'public',
+            tools: [
+              { name: 'good', inputSchema: schema('Region') },
+              { name: 'spaced', inputSchema: schema('Has Space') },
+              { name: 'numeric', inputSchema: schema('N', 'number') },
+            ],
+          },
+        }),
+      );
     });
     const warnings: string[] = [];
     const client = await connect({ url }, { onWarning: (w) => warnings.push(w) });
@@ -72,21 +83,43 @@ describe('McpClient over Streamable HTTP', () => {
     const seen: Array<Record<string, unknown>> = [];
     let huge = false;
     const { url, server } = await rawEndpoint((body, headers, res) => {
-      seen.push({ method: body?.method, name: headers['mcp-name'], auth: headers.authorization, version: headers['mcp-protocol-version'], mcpMethod: headers['mcp-method'] });
+      seen.push({
+        method: body?.method,
+        name: headers['mcp-name'],
+        auth: headers.authorization,
+        version: headers['mcp-protocol-version'],
+        mcpMethod: headers['mcp-method'],
+      });
       if (headers.authorization !== 'Bearer good') {
         res.statusCode = 401;
-        res.setHeader('www-authenticate', 'Bearer error="invalid_token", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp", scope="files:read"');
+        res.setHeader(
+          'www-authenticate',
+          'Bearer error="invalid_token", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp", scope="files:read"',
+        );
         return res.end();
       }
       res.setHeader('content-type', 'application/json');
       if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
-      if (huge) return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'x'.repeat(2_000_000) }] } }));
+      if (huge)
+        return res.end(
+          JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'x'.repeat(2_000_000) }] } }),
+        );
       res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [] } }));
     });
     try {
       await expect(connect({ url })).rejects.toMatchObject({ constructor: UnauthorizedError, challenge: { error: 'invalid_token', scopes: ['files:read'] } });
       const tokens: string[] = [];
-      const client = await connect({ url, token: ({ challenge }) => { const t = challenge ? 'good' : 'stale'; tokens.push(t); return t; } }, { maxMessageBytes: 1_000_000 });
+      const client = await connect(
+        {
+          url,
+          token: ({ challenge }) => {
+            const t = challenge ? 'good' : 'stale';
+            tokens.push(t);
+            return t;
+          },
+        },
+        { maxMessageBytes: 1_000_000 },
+      );
       await client.callTool('天気', {});
       const call = seen.find((s) => s.method === 'tools/call' && s.auth === 'Bearer good')!;
       expect(call).toMatchObject({ name: encodeHeaderValue('天気'), version: '2026-07-28', mcpMethod: 'tools/call' });
@@ -104,7 +137,12 @@ describe('McpClient over Streamable HTTP', () => {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       $defs: { address: { $anchor: 'addressDef', type: 'object', properties: { city: { type: 'string' } } } },
-      properties: { address: { $ref: '#/$defs/address' }, contact: { type: 'string', enum: ['phone', 'email'] }, phone: { type: 'string' }, email: { type: 'string' } },
+      properties: {
+        address: { $ref: '#/$defs/address' },
+        contact: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
+      },
       allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
       if: { properties: { contact: { const: 'phone' } }, required: ['contact'] },
       then: { required: ['phone'] },
@@ -115,7 +153,14 @@ describe('McpClient over Streamable HTTP', () => {
     const { url, server } = await rawEndpoint((body, _headers, res) => {
       res.setHeader('content-type', 'application/json');
       if (body.method === 'server/discover') return res.end(JSON.stringify(discoverAnswer(body.id)));
-      if (body.method === 'tools/list') return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'rich', inputSchema: schema }] } }));
+      if (body.method === 'tools/list')
+        return res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            result: { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools: [{ name: 'rich', inputSchema: schema }] },
+          }),
+        );
       echoed = body.params.arguments.schema;
       res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', content: [] } }));
     });
@@ -134,7 +179,10 @@ describe('McpClient over Streamable HTTP', () => {
   test('HTTP 403: ForbiddenError with the scope the challenge asks for, or without a challenge (e.g. a refused Origin); the client keeps serving', async () => {
     const { url, server } = await rawEndpoint((body, _headers, res) => {
       if (body.method === 'tools/call' && body.params.name === 'write') {
-        res.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"' });
+        res.writeHead(403, {
+          'www-authenticate':
+            'Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
+        });
         return res.end();
       }
       if (body.method === 'tools/call' && body.params.name === 'elsewhere') {
@@ -148,9 +196,17 @@ describe('McpClient over Streamable HTTP', () => {
     const client = await connect({ url });
     try {
       const scoped = client.callTool('write');
-      await expect(scoped).rejects.toMatchObject({ constructor: ForbiddenError, code: 'DECORUM_ERR_FORBIDDEN', challenge: { error: 'insufficient_scope', scopes: ['files:read', 'files:write'] } });
+      await expect(scoped).rejects.toMatchObject({
+        constructor: ForbiddenError,
+        code: 'DECORUM_ERR_FORBIDDEN',
+        challenge: { error: 'insufficient_scope', scopes: ['files:read', 'files:write'] },
+      });
       await expect(scoped).rejects.toThrow('The server refused the request (HTTP 403; it needs scope files:read files:write)');
-      await expect(client.callTool('elsewhere')).rejects.toMatchObject({ constructor: ForbiddenError, challenge: undefined, message: 'The server refused the request (HTTP 403)' });
+      await expect(client.callTool('elsewhere')).rejects.toMatchObject({
+        constructor: ForbiddenError,
+        challenge: undefined,
+        message: 'The server refused the request (HTTP 403)',
+      });
       expect((await client.callTool('read')).content).toEqual([{ type: 'text', text: 'ok' }]);
     } finally {
       await client.close();
@@ -167,7 +223,18 @@ describe('McpClient over Streamable HTTP', () => {
       if (body.method === 'tools/list') {
         lists++;
         const region = lists === 1 ? { type: 'string' } : { type: 'string', 'x-mcp-header': 'Region' };
-        return res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: region } } }] } }));
+        return res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            result: {
+              resultType: 'complete',
+              ttlMs: 60_000,
+              cacheScope: 'public',
+              tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: region } } }],
+            },
+          }),
+        );
       }
       calls.push(headers['mcp-param-region'] as string | undefined);
       if (headers['mcp-param-region'] !== 'eu') {

@@ -8,10 +8,12 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
   let url: string;
   beforeAll(async () => {
     child = spawn(process.execPath, [`${FIXTURES}legacy-http-server.mjs`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    url = await new Promise<string>((resolve) => child.stdout!.on('data', (chunk: Buffer) => {
-      const port = /PORT (\d+)/.exec(chunk.toString())?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}/mcp`);
-    }));
+    url = await new Promise<string>((resolve) =>
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const port = /PORT (\d+)/.exec(chunk.toString())?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}/mcp`);
+      }),
+    );
   });
   afterAll(() => child.kill());
 
@@ -35,7 +37,14 @@ describe('McpClient over HTTP, legacy era (SDK v1 server with sessions)', () => 
     const host = new McpHost({ approve: () => true, fallbackTtlMs: 60_000 });
     try {
       await host.connect('legacy', { url });
-      expect((await host.listTools()).map((t) => t.name)).toEqual(['legacy_echo', 'legacy_ask', 'legacy_grow', 'legacy_touch', 'legacy_wait', 'legacy_cancellations']);
+      expect((await host.listTools()).map((t) => t.name)).toEqual([
+        'legacy_echo',
+        'legacy_ask',
+        'legacy_grow',
+        'legacy_touch',
+        'legacy_wait',
+        'legacy_cancellations',
+      ]);
       const changed = new Promise<void>((resolve) => host.client('legacy').onChange(() => resolve()));
       await new Promise((resolve) => setTimeout(resolve, 100));
       await host.callTool('legacy_grow');

@@ -30,7 +30,10 @@ describe('McpClient over stdio', () => {
 
   test('modern over stdio: progress is routed by its token, log lines of a request reach onLog', async () => {
     const logs: unknown[] = [];
-    const client = await connect({ ...weatherStdio(), args: [weatherStdio().args[0], `${ROOT}examples/everything/dist/everything.js`] }, { onLog: (params) => logs.push(params) });
+    const client = await connect(
+      { ...weatherStdio(), args: [weatherStdio().args[0], `${ROOT}examples/everything/dist/everything.js`] },
+      { onLog: (params) => logs.push(params) },
+    );
     try {
       const progress: Array<{ progress: number; total?: number }> = [];
       await client.callTool('test_tool_with_progress', {}, { onProgress: (p) => progress.push(p) });

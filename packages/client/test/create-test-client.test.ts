@@ -26,7 +26,10 @@ describe('createTestClient (in-process)', () => {
   test('MRTR: input_required is answered by the handlers, requestState echoed untouched, a new id per round', async () => {
     const elicitation = jest.fn(async (request: ElicitationRequest, _context: InputContext) => ({
       action: 'accept' as const,
-      content: (request.message.includes('color') ? { color: 'green' } : request.message.includes('confirm') ? { ok: true } : { name: 'Ada' }) as Record<string, string | boolean>,
+      content: (request.message.includes('color') ? { color: 'green' } : request.message.includes('confirm') ? { ok: true } : { name: 'Ada' }) as Record<
+        string,
+        string | boolean
+      >,
     }));
     const sampling = jest.fn(async () => ({ role: 'assistant' as const, content: { type: 'text', text: 'Paris' }, model: 'stand-in' }));
     const roots = jest.fn(() => [{ uri: 'file:///work', name: 'work' }]);
@@ -59,10 +62,20 @@ describe('createTestClient (in-process)', () => {
     await bare.close();
     // A server that asks anyway (here: a scripted round asking for sampling the client has no handler for).
     const rounds: unknown[] = [];
-    const asking = withInputRounds('tools/call', { name: 't' }, async (params) => {
-      rounds.push(params);
-      return { resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } }, requestState: 'opaque' };
-    }, { elicitation: async () => ({ action: 'decline' }) }, 8);
+    const asking = withInputRounds(
+      'tools/call',
+      { name: 't' },
+      async (params) => {
+        rounds.push(params);
+        return {
+          resultType: 'input_required',
+          inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } },
+          requestState: 'opaque',
+        };
+      },
+      { elicitation: async () => ({ action: 'decline' }) },
+      8,
+    );
     await expect(asking).rejects.toBeInstanceOf(MissingInputHandlerError);
     await expect(asking).rejects.toThrow('The server asked for sampling/createMessage, but the client has no handler for it');
     expect(rounds).toHaveLength(1);
@@ -70,15 +83,30 @@ describe('createTestClient (in-process)', () => {
 
   test('the retry echoes requestState byte for byte, with the answers under the same keys', async () => {
     const rounds: Array<Record<string, unknown>> = [];
-    const { result, retried } = await withInputRounds('tools/call', { name: 't', arguments: { a: 1 } }, async (params) => {
-      rounds.push(params);
-      return rounds.length === 1
-        ? { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } }, requestState: 'v1.ünïcode+/=' }
-        : { resultType: 'complete', content: [] };
-    }, { elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }) }, 8);
+    const { result, retried } = await withInputRounds(
+      'tools/call',
+      { name: 't', arguments: { a: 1 } },
+      async (params) => {
+        rounds.push(params);
+        return rounds.length === 1
+          ? {
+              resultType: 'input_required',
+              inputRequests: { who: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } },
+              requestState: 'v1.ünïcode+/=',
+            }
+          : { resultType: 'complete', content: [] };
+      },
+      { elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }) },
+      8,
+    );
     expect(result.resultType).toBe('complete');
     expect(retried).toBe(true);
-    expect(rounds[1]).toEqual({ name: 't', arguments: { a: 1 }, inputResponses: { who: { action: 'accept', content: { name: 'Ada' } } }, requestState: 'v1.ünïcode+/=' });
+    expect(rounds[1]).toEqual({
+      name: 't',
+      arguments: { a: 1 },
+      inputResponses: { who: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: 'v1.ünïcode+/=',
+    });
   });
 
   test('subscriptions: list changes arrive as an async iterable and invalidate the cache at once', async () => {

@@ -42,7 +42,9 @@ describe('McpHost over three servers', () => {
   test('one merged list, namespaced <server>_<tool>; the same tool name on two servers stays apart', async () => {
     const tools = await host.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['weather_weather_current', 'files_list_files', 'files_delete_file', 'everything_echo', 'everything_get-sum', 'mimic_echo']));
+    expect(names).toEqual(
+      expect.arrayContaining(['weather_weather_current', 'files_list_files', 'files_delete_file', 'everything_echo', 'everything_get-sum', 'mimic_echo']),
+    );
     expect(new Set(names).size).toBe(names.length);
     expect(tools.find((t) => t.name === 'mimic_echo')).toMatchObject({ server: 'mimic', originalName: 'echo' });
     expect(host.status().map((s) => [s.name, s.state, s.era])).toEqual([
@@ -70,7 +72,15 @@ describe('McpHost over three servers', () => {
     answer = false;
     asked.length = 0;
     await expect(host.callTool('files_delete_file', { path: '/notes/ideas.md' })).rejects.toBeInstanceOf(CallRefusedError);
-    expect(asked).toEqual([expect.objectContaining({ server: 'files', tool: 'files_delete_file', name: 'delete_file', arguments: { path: '/notes/ideas.md' }, annotations: { destructiveHint: true } })]);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        server: 'files',
+        tool: 'files_delete_file',
+        name: 'delete_file',
+        arguments: { path: '/notes/ideas.md' },
+        annotations: { destructiveHint: true },
+      }),
+    ]);
     expect(text(await host.callTool('files_list_files'))).toContain('/notes/ideas.md');
     answer = true;
     expect(text(await host.callTool('files_delete_file', { path: '/notes/ideas.md' }))).toBe('Deleted /notes/ideas.md.');

@@ -43,7 +43,10 @@ async function listenAt(port: number, issuer: string, jwks: { keys: object[] }, 
   const Fastify = (await import('fastify')).default;
   const { mcpPlugin } = await import('@decorum/fastify');
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(mcpPlugin, { servers: [WeatherServer], auth: { resource: `http://127.0.0.1:${port}${resourcePath}`, authorizationServers: [issuer], jwt: { jwks: jwks as never } } });
+  await app.register(mcpPlugin, {
+    servers: [WeatherServer],
+    auth: { resource: `http://127.0.0.1:${port}${resourcePath}`, authorizationServers: [issuer], jwt: { jwks: jwks as never } },
+  });
   await app.listen({ host: '127.0.0.1', port });
   return { app, url: `http://127.0.0.1:${port}/mcp`, close: () => app.close() };
 }
@@ -131,7 +134,9 @@ describe('OAuth 2.1 against a local authorization server', () => {
     await callWeather(rs.url, oauth, noteStatuses(statuses));
     expect(statuses[0]).toBe(401);
     expect(shown).toHaveLength(1);
-    expect(as.tokenRequests.at(-1)).toEqual(expect.objectContaining({ grant_type: 'refresh_token', refresh_token: first.refreshToken, client_id: first.clientId, resource: rs.url }));
+    expect(as.tokenRequests.at(-1)).toEqual(
+      expect.objectContaining({ grant_type: 'refresh_token', refresh_token: first.refreshToken, client_id: first.clientId, resource: rs.url }),
+    );
     const renewed = store.get(rs.url)!;
     expect(renewed.accessToken).not.toBe(first.accessToken);
     expect(renewed.refreshToken).toEqual(expect.any(String));
@@ -216,7 +221,9 @@ describe('issuer checks', () => {
     try {
       const attempt = connect({ url: rs.url, fetch: new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown) }).fetch() });
       await expect(attempt).rejects.toBeInstanceOf(AuthorizationError);
-      await expect(attempt).rejects.toThrow(`The authorization server metadata at ${as.issuer}/.well-known/oauth-authorization-server is not valid for issuer ${as.issuer}`);
+      await expect(attempt).rejects.toThrow(
+        `The authorization server metadata at ${as.issuer}/.well-known/oauth-authorization-server is not valid for issuer ${as.issuer}`,
+      );
       expect(shown).toEqual([]);
       expect(as.registrations).toEqual([]);
       expect(as.tokenRequests).toEqual([]);
@@ -233,7 +240,8 @@ describe('issuer checks', () => {
     const shown: URL[] = [];
     let rs = await listenAt(port, as1.issuer, as1.jwks, '/mcp');
     // The resource server restarts at the same port: no kept-alive connection to the old one may carry a request to the new one.
-    const closing: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), connection: 'close' } });
+    const closing: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), connection: 'close' } });
     try {
       await callWeather(rs.url, new OAuthClient(new URL(rs.url), { redirectUri: REDIRECT, authorize: userStep(shown), store, fetch: closing }), closing);
       const old = store.get(rs.url)!;

@@ -26,7 +26,13 @@ async function resumingServer() {
       if (message.method === 'server/discover') return void res.writeHead(404).end();
       if (message.method === 'initialize') {
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' });
-        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'resuming', version: '1' } } }));
+        return void res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'resuming', version: '1' } },
+          }),
+        );
       }
       if (message.id === undefined) return void res.writeHead(202).end();
       pendingId = message.id;

@@ -47,7 +47,16 @@ export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './decorators/complete.js';
 export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveRegistryOptions, type LiveOptions } from './live/live-registry.js';
 // The notification bus: an option of createServer, and an interface to implement for a bus of your own.
-export { InProcessNotificationBus, DEFAULT_QUEUE_LIMIT, type NotificationBus, type SubscriberSink, type BusSubscription, type SubscriberEnd, type SubscribeOptions, type PublishOptions } from './live/notification-bus.js';
+export {
+  InProcessNotificationBus,
+  DEFAULT_QUEUE_LIMIT,
+  type NotificationBus,
+  type SubscriberSink,
+  type BusSubscription,
+  type SubscriberEnd,
+  type SubscribeOptions,
+  type PublishOptions,
+} from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
 export { serverOf } from './live/server-of.js';
 export { isServerTarget, isDecorumServer } from './registry/scanner.js';

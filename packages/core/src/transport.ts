@@ -19,7 +19,15 @@ export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
 export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
-export { encodeMessage, encodeMessageBody, encodeMessageBytes, isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './engine/raw-json.js';
+export {
+  encodeMessage,
+  encodeMessageBody,
+  encodeMessageBytes,
+  isErrorResponse,
+  RawJson,
+  type EngineResponse,
+  type EngineResultResponse,
+} from './engine/raw-json.js';
 export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './errors/legacy-errors.js';

@@ -67,11 +67,29 @@ describe('DTO and TypeBox report the same mistake identically (pointer, keyword,
     ['below range', { ...good, days: 0 }, [{ pointer: '/days', keyword: 'minimum', message: 'must be >= 1' }]],
     ['too long', { ...good, location: 'x'.repeat(21) }, [{ pointer: '/location', keyword: 'maxLength', message: 'must be at most 20 characters long' }]],
     ['format', { ...good, email: 'nope' }, [{ pointer: '/email', keyword: 'format', message: 'must be an email address' }]],
-    ['nested pattern', { ...good, address: { zip: 'abc', city: 'Paris' } }, [{ pointer: '/address/zip', keyword: 'pattern', message: 'must match the pattern ^\\d{5}$' }]],
+    [
+      'nested pattern',
+      { ...good, address: { zip: 'abc', city: 'Paris' } },
+      [{ pointer: '/address/zip', keyword: 'pattern', message: 'must match the pattern ^\\d{5}$' }],
+    ],
     ['nested missing', { ...good, address: { city: 'Paris' } }, [{ pointer: '/address/zip', keyword: 'required', message: 'is required' }]],
     ['nested not an object', { ...good, address: 'Paris' }, [{ pointer: '/address', keyword: 'type', message: 'must be an object' }]],
-    ['nested array for an object', { ...good, address: [{ zip: '75001', city: 'Paris' }] }, [{ pointer: '/address', keyword: 'type', message: 'must be an object' }]],
-    ['array item', { ...good, items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 0 }] }, [{ pointer: '/items/1/qty', keyword: 'minimum', message: 'must be >= 1' }]],
+    [
+      'nested array for an object',
+      { ...good, address: [{ zip: '75001', city: 'Paris' }] },
+      [{ pointer: '/address', keyword: 'type', message: 'must be an object' }],
+    ],
+    [
+      'array item',
+      {
+        ...good,
+        items: [
+          { sku: 'a', qty: 1 },
+          { sku: 'b', qty: 0 },
+        ],
+      },
+      [{ pointer: '/items/1/qty', keyword: 'minimum', message: 'must be >= 1' }],
+    ],
     ['array item missing a property', { ...good, items: [{ sku: 'a' }] }, [{ pointer: '/items/0/qty', keyword: 'required', message: 'is required' }]],
     ['array item not an object', { ...good, items: [5] }, [{ pointer: '/items/0', keyword: 'type', message: 'must be an object' }]],
     ['empty array', { ...good, items: [] }, [{ pointer: '/items', keyword: 'minItems', message: 'must contain at least 1 item' }]],
@@ -160,7 +178,13 @@ describe('valid arguments', () => {
     const empty = {};
     expect(await onlyDefault.validate(empty)).toEqual({ ok: true, value: { n: 3 } });
     expect(empty).toEqual({});
-    const withDefaults = compileSchema(Type.Object({ q: Type.String(), n: Type.Optional(Type.Integer({ default: 3 })), o: Type.Optional(Type.Object({ k: Type.Optional(Type.String({ default: 'v' })) }, { default: {} })) }));
+    const withDefaults = compileSchema(
+      Type.Object({
+        q: Type.String(),
+        n: Type.Optional(Type.Integer({ default: 3 })),
+        o: Type.Optional(Type.Object({ k: Type.Optional(Type.String({ default: 'v' })) }, { default: {} })),
+      }),
+    );
     const input = { q: 'x' };
     expect(await withDefaults.validate(input)).toEqual({ ok: true, value: { q: 'x', n: 3, o: { k: 'v' } } });
     expect(input).toEqual({ q: 'x' });
@@ -261,7 +285,9 @@ describe('what only one side has', () => {
 
   test('TypeBox additionalProperties: false names the stray property and the allowed ones', async () => {
     const strict = compileSchema(Type.Object({ a: Type.String(), b: Type.Optional(Type.Integer()) }, { additionalProperties: false }));
-    expect(await failed(strict, { a: 'x', c: 1 })).toEqual([{ pointer: '/c', keyword: 'additionalProperties', message: 'is not an allowed property (allowed: a, b)' }]);
+    expect(await failed(strict, { a: 'x', c: 1 })).toEqual([
+      { pointer: '/c', keyword: 'additionalProperties', message: 'is not an allowed property (allowed: a, b)' },
+    ]);
   });
 
   test('TypeBox unions of types say which types would do', async () => {

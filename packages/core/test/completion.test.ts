@@ -73,12 +73,16 @@ describe('completion/complete', () => {
   });
 
   test('context.arguments reaches the completer', async () => {
-    const { result } = (await call(complete(2, { type: 'ref/prompt', name: 'greet' }, { name: 'framework', value: 'f' }, { arguments: { language: 'python' } })))!;
+    const { result } = (await call(
+      complete(2, { type: 'ref/prompt', name: 'greet' }, { name: 'framework', value: 'f' }, { arguments: { language: 'python' } }),
+    ))!;
     expect(result.completion.values).toEqual(['flask', 'fastapi']);
   });
 
   test('resource template variable: more than 100 values are cut to 100 with total and hasMore', async () => {
-    const { result } = (await call(complete(3, { type: 'ref/resource', uri: 'repos://{owner}/{repo}' }, { name: 'repo', value: '' }, { arguments: { owner: 'alice' } })))!;
+    const { result } = (await call(
+      complete(3, { type: 'ref/resource', uri: 'repos://{owner}/{repo}' }, { name: 'repo', value: '' }, { arguments: { owner: 'alice' } }),
+    ))!;
     expect(result.completion.values).toHaveLength(100);
     expect(result.completion.values[0]).toBe('alice-repo-0');
     expect(result.completion).toMatchObject({ total: 250, hasMore: true });
@@ -103,7 +107,11 @@ describe('completion/complete', () => {
   });
 
   test('malformed params → -32602', async () => {
-    for (const params of [{ argument: { name: 'a', value: '' } }, { ref: { type: 'ref/other' }, argument: { name: 'a', value: '' } }, { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language' } }]) {
+    for (const params of [
+      { argument: { name: 'a', value: '' } },
+      { ref: { type: 'ref/other' }, argument: { name: 'a', value: '' } },
+      { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language' } },
+    ]) {
       const response = (await call(request(8, 'completion/complete', params)))!;
       expect(response.error.code).toBe(-32602);
     }

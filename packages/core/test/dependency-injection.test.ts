@@ -57,10 +57,14 @@ describe('dependency injection', () => {
   });
 
   test('start-up errors say what is wrong', () => {
-    expect(() => createServer([Greeting], { logger: quietLogger, container: {} as never })).toThrow('container must have a resolve(Class) or get(Class) method');
+    expect(() => createServer([Greeting], { logger: quietLogger, container: {} as never })).toThrow(
+      'container must have a resolve(Class) or get(Class) method',
+    );
     expect(() => createServer([Greeting], { logger: quietLogger, container: { get: () => undefined } })).toThrow(
       'the container gave undefined for Greeting, not an instance of it (is the class registered?)',
     );
-    expect(() => createServer([Greeting], { logger: quietLogger, resolve: () => ({}) })).toThrow('the resolve hook gave object for Greeting, not an instance of it');
+    expect(() => createServer([Greeting], { logger: quietLogger, resolve: () => ({}) })).toThrow(
+      'the resolve hook gave object for Greeting, not an instance of it',
+    );
   });
 });

@@ -37,7 +37,12 @@ describe('server/discover', () => {
   test('merges classes: capabilities of all, serverInfo of the @McpServer one', async () => {
     const { call } = harness([MorePieces, ToolsOnly]);
     const { result } = (await call(request('d2', 'server/discover')))!;
-    expect(result.capabilities).toEqual({ tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {} });
+    expect(result.capabilities).toEqual({
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      logging: {},
+    });
     expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('tools-only');
   });
 

@@ -278,7 +278,13 @@ class Generator {
     const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
     const max = typeof schema.maxItems === 'number' ? schema.maxItems : 4;
     const length =
-      depth < 2 && this.chance(0.02) ? 1500 : depth > 3 ? 0 : this.careful ? this.int(min, Math.max(min, Math.min(max, 3))) : Math.max(0, this.pick([0, 1, min - 1, min, max, max + 1, this.int(0, max)]));
+      depth < 2 && this.chance(0.02)
+        ? 1500
+        : depth > 3
+          ? 0
+          : this.careful
+            ? this.int(min, Math.max(min, Math.min(max, 3)))
+            : Math.max(0, this.pick([0, 1, min - 1, min, max, max + 1, this.int(0, max)]));
     const items = (schema.items ?? {}) as JsonSchema;
     const out: unknown[] = [];
     // A repeated item is a copy: the two paths must get equal values that share nothing.
@@ -431,7 +437,12 @@ describe('hand-picked edge cases', () => {
   test.each<[string, Function, unknown, 'sync' | 'async']>([
     ['an initialized property given as undefined', Initialized, { days: undefined }, 'async'],
     ['undefined for a property with a @Field default', Defaults, { n: undefined }, 'sync'],
-    ['an explicit undefined for an optional nested DTO', Order, { address: { zip: '75001', city: 'P' }, items: [{ sku: 'a', qty: 1 }], billing: undefined }, 'sync'],
+    [
+      'an explicit undefined for an optional nested DTO',
+      Order,
+      { address: { zip: '75001', city: 'P' }, items: [{ sku: 'a', qty: 1 }], billing: undefined },
+      'sync',
+    ],
     ['a missing property that has no type', Flat, { name: 'ab', age: 1, active: true, score: 1, hint: 'h' }, 'async'],
   ])('%s', async (_label, cls, value, how) => {
     const answer = compileDtoValidator(cls)(value);
@@ -444,7 +455,10 @@ describe('hand-picked edge cases', () => {
 
   test('a huge array is judged the same way', async () => {
     const ids = Array.from({ length: 5000 }, (_, i) => i);
-    for (const value of [{ ids: [1, 2], names: ['a'], unique: ids.map(String) }, { ids, names: ['a'], unique: [] }]) {
+    for (const value of [
+      { ids: [1, 2], names: ['a'], unique: ids.map(String) },
+      { ids, names: ['a'], unique: [] },
+    ]) {
       const outcome = await compileDtoValidator(Arrays)(value);
       expect(outcome).toEqual(await compileClassValidatorPath(Arrays)(value));
     }
@@ -468,7 +482,12 @@ describe('hand-picked edge cases', () => {
   });
 
   test('valid values become real instances, synchronously', () => {
-    const answer = compileDtoValidator(Order)({ address: { zip: '75001', city: 'Paris' }, items: [{ sku: 'a', qty: 1 }], meta: { deep: [{ x: 1 }] }, extra: { y: [2] } });
+    const answer = compileDtoValidator(Order)({
+      address: { zip: '75001', city: 'Paris' },
+      items: [{ sku: 'a', qty: 1 }],
+      meta: { deep: [{ x: 1 }] },
+      extra: { y: [2] },
+    });
     expect(answer).not.toBeInstanceOf(Promise);
     const outcome = answer as ValidationOutcome<Order>;
     expect(outcome.ok).toBe(true);

@@ -112,7 +112,12 @@ describe('DTOs with a constraint that does not map exactly keep class-validator'
     ['@ValidateIf', Conditional, /Conditional\.b: @ValidateIf decides at run time/, [{ kind: 'a' }, { kind: 'b' }, { kind: 'b', b: 'x' }]],
     ['@Transform', Transformed, /Transformed\.name: @Transform/, [{ name: ' ab ' }, { name: ' a ' }]],
     ['@Type(() => Number) on a primitive', Converted, /Converted\.n: @Transform or @Type/, [{ n: '5' }, { n: 'x' }]],
-    ['a constraint with no JSON Schema keyword (IsPhoneNumber-like)', HexColor, /HexColor\.tint: @IsHexColor has no JSON Schema counterpart/, [{ tint: 'fff' }, { tint: 'zz' }]],
+    [
+      'a constraint with no JSON Schema keyword (IsPhoneNumber-like)',
+      HexColor,
+      /HexColor\.tint: @IsHexColor has no JSON Schema counterpart/,
+      [{ tint: 'fff' }, { tint: 'zz' }],
+    ],
     ['a format whose check is not JSON Schema’s', Email, /Email\.email: @IsEmail/, [{ email: 'a@b.co' }, { email: 'nope' }]],
     ['@Matches with a flag', Flagged, /Flagged\.code: @Matches is not implied/, [{ code: 'ABC' }, { code: 'abd' }]],
     ['@Matches whose pattern reads differently with the u flag', AnyChar, /AnyChar\.char: @Matches is not implied/, [{ char: 'x' }, { char: '😀' }]],
@@ -121,12 +126,27 @@ describe('DTOs with a constraint that does not map exactly keep class-validator'
     ['@ArrayUnique over numbers (0 and -0)', UniqueNumbers, /UniqueNumbers\.ids: @ArrayUnique is not implied/, [{ ids: [1, 2] }, { ids: [0, -0] }]],
     ['@IsDivisibleBy', Divisible, /Divisible\.n: @IsDivisibleBy/, [{ n: 9 }, { n: 10 }]],
     ['@IsNumber({ maxDecimalPlaces })', Decimals, /Decimals\.x: @IsNumber is not implied/, [{ x: 1.5 }, { x: 1.25 }]],
-    ['a constraint the schema leaves out (@MinLength on an array)', LengthOfAnArray, /LengthOfAnArray\.tags: @MinLength is not implied/, [{ tags: ['a', 'b'] }]],
-    ['a listed value another constraint refuses', ListedRefused, /ListedRefused\.code: @MaxLength refuses a value the schema lists/, [{ code: 'ab' }, { code: 'abc' }]],
+    [
+      'a constraint the schema leaves out (@MinLength on an array)',
+      LengthOfAnArray,
+      /LengthOfAnArray\.tags: @MinLength is not implied/,
+      [{ tags: ['a', 'b'] }],
+    ],
+    [
+      'a listed value another constraint refuses',
+      ListedRefused,
+      /ListedRefused\.code: @MaxLength refuses a value the schema lists/,
+      [{ code: 'ab' }, { code: 'abc' }],
+    ],
     ['a listed value that is not a JSON scalar', ObjectListed, /ObjectListed\.o: lists values that are not all JSON scalars/, [{ o: { a: 1 } }]],
     ['a nested DTO that does not map', Outer, /^Inner\.email: @IsEmail/, [{ inner: { email: 'a@b.co' } }, { inner: { email: 'x' } }]],
     ['@Expose', Exposed, /Exposed\.name: @Expose or @Exclude changes which keys/, [{ full_name: 'x' }, { name: 'x' }]],
-    ['@Type without @ValidateNested', TypedOnly, /TypedOnly\.address: @Type on a property without @ValidateNested/, [{ address: { city: 'P' } }, { address: 'P' }]],
+    [
+      '@Type without @ValidateNested',
+      TypedOnly,
+      /TypedOnly\.address: @Type on a property without @ValidateNested/,
+      [{ address: { city: 'P' } }, { address: 'P' }],
+    ],
     ['a decorated accessor', Accessor, /Accessor\.n: the class's prototype defines it/, [{ n: 2 }, { n: 'x' }]],
   ])('%s', async (_label, cls, reason, samples) => {
     const validator = compileDtoValidator(cls);
@@ -142,7 +162,10 @@ describe('DTOs with a constraint that does not map exactly keep class-validator'
   });
 
   test('they validate as before: the constraint the schema cannot say still decides', async () => {
-    expect(await compileSchema(HexColor).validate({ tint: 'zz' })).toEqual({ ok: false, issues: [{ pointer: '/tint', keyword: 'isHexColor', message: 'must be a hexadecimal color' }] });
+    expect(await compileSchema(HexColor).validate({ tint: 'zz' })).toEqual({
+      ok: false,
+      issues: [{ pointer: '/tint', keyword: 'isHexColor', message: 'must be a hexadecimal color' }],
+    });
     expect((await compileSchema(Conditional).validate({ kind: 'a' })).ok).toBe(true);
     const trimmed = await compileSchema(Transformed).validate({ name: ' ab ' });
     expect(trimmed.ok && trimmed.value).toEqual(Object.assign(new Transformed(), { name: 'ab' }));

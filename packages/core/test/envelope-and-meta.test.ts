@@ -70,12 +70,22 @@ describe('_meta', () => {
   });
 
   test('missing clientCapabilities is -32602', async () => {
-    const response = await call({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
+    const response = await call({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    });
     expect(response).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringContaining('clientCapabilities') } });
   });
 
   test('an unsupported version is -32022 with supported and requested', async () => {
-    const response = await call({ jsonrpc: '2.0', id: 8, method: 'server/discover', params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } } });
+    const response = await call({
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'server/discover',
+      params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+    });
     expect(response).toEqual({
       jsonrpc: '2.0',
       id: 8,

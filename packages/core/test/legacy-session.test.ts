@@ -47,7 +47,10 @@ describe('legacy sessions (core)', () => {
 
   test('initialize checks its params', async () => {
     const s = session();
-    expect((await s.request('initialize', { capabilities: {}, clientInfo: { name: 'x' } })).error).toMatchObject({ code: -32602, message: expect.stringContaining('protocolVersion') });
+    expect((await s.request('initialize', { capabilities: {}, clientInfo: { name: 'x' } })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('protocolVersion'),
+    });
     expect((await s.init()).result.protocolVersion).toBe('2025-11-25');
   });
 
@@ -59,7 +62,11 @@ describe('legacy sessions (core)', () => {
     expect(tools.find((t) => t.name === 'boxed')!.outputSchema).toMatchObject({ type: 'object' });
     const answer = (await s.request('tools/call', { name: 'answer', arguments: {} })).result;
     expect(answer).toEqual({ content: [{ type: 'text', text: '42' }], isError: false });
-    expect((await s.request('tools/call', { name: 'boxed', arguments: {} })).result).toEqual({ content: [{ type: 'text', text: '{"n":1}' }], structuredContent: { n: 1 }, isError: false });
+    expect((await s.request('tools/call', { name: 'boxed', arguments: {} })).result).toEqual({
+      content: [{ type: 'text', text: '{"n":1}' }],
+      structuredContent: { n: 1 },
+      isError: false,
+    });
   });
 
   test('ctx.once runs once; an optional ask the client did not declare is undefined', async () => {
@@ -138,13 +145,17 @@ describe('legacy pagination', () => {
     expect(tools.pages.map((page) => page.tools.length)).toEqual([2, 2]);
     const resources = await walk(s.request, 'resources/list', 'resources');
     expect(resources.names).toEqual(['a', 'one', 'two', 'three']);
-    for (const page of [...tools.pages, ...resources.pages]) for (const modern of ['resultType', 'ttlMs', 'cacheScope', '_meta']) expect(page).not.toHaveProperty(modern);
+    for (const page of [...tools.pages, ...resources.pages])
+      for (const modern of ['resultType', 'ttlMs', 'cacheScope', '_meta']) expect(page).not.toHaveProperty(modern);
   });
 
   test('a forged cursor is -32602 on a legacy session, which keeps serving', async () => {
     const s = legacySession([Shapes], { pageSize: 2 });
     await s.init();
-    expect((await s.request('tools/list', { cursor: 'not-a-cursor' })).error).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor') });
+    expect((await s.request('tools/list', { cursor: 'not-a-cursor' })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Invalid cursor'),
+    });
     expect((await s.request('tools/list')).result.tools).toHaveLength(2);
   });
 });

@@ -84,7 +84,15 @@ describe('live changes across instances (a replicating bus)', () => {
       a.live.tools.disable('deploy');
       a.live.tools.disable('scale');
     });
-    expect(busA.sent).toEqual([{ op: 'batch', changes: [{ op: 'disable', kind: 'tools', name: 'deploy' }, { op: 'disable', kind: 'tools', name: 'scale' }] }]);
+    expect(busA.sent).toEqual([
+      {
+        op: 'batch',
+        changes: [
+          { op: 'disable', kind: 'tools', name: 'deploy' },
+          { op: 'disable', kind: 'tools', name: 'scale' },
+        ],
+      },
+    ]);
     expect(names(b)).toEqual([]);
     expect(onB).toEqual([{ type: 'tools/list_changed' }]);
   });
@@ -113,7 +121,11 @@ describe('live changes across instances (a replicating bus)', () => {
     const { b, busB, names } = pair({ logger });
     b.live.add(Reports);
     // A replays an add of a class B already has, and one B does not know.
-    for (const change of [{ op: 'add', className: 'Reports' }, { op: 'add', className: 'Unknown' }] as LiveChange[]) (busB as unknown as { handlers: Array<(c: LiveChange) => void> }).handlers.forEach((h) => h(change));
+    for (const change of [
+      { op: 'add', className: 'Reports' },
+      { op: 'add', className: 'Unknown' },
+    ] as LiveChange[])
+      (busB as unknown as { handlers: Array<(c: LiveChange) => void> }).handlers.forEach((h) => h(change));
     expect(names(b)).toEqual(['deploy', 'scale', 'report']);
     expect(lines.join('')).toMatch(/replicated live change skipped: .*report/);
     expect(lines.join('')).toMatch(/live.add of Unknown skipped: it is not in this server's catalogue/);

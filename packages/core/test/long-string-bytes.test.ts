@@ -7,7 +7,15 @@ const expectStringifyBytes = (message: EngineResponse) => {
   expect(bytes.equals(Buffer.from(JSON.stringify(message), 'utf8'))).toBe(true);
 };
 const textResult = (id: string | number, ...texts: string[]): EngineResponse =>
-  ({ jsonrpc: '2.0', id, result: { resultType: 'complete', content: texts.map((text) => ({ type: 'text', text })), _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } } } }) as never;
+  ({
+    jsonrpc: '2.0',
+    id,
+    result: {
+      resultType: 'complete',
+      content: texts.map((text) => ({ type: 'text', text })),
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'x', version: '1' } },
+    },
+  }) as never;
 
 describe('encodeMessageBytes with long strings in content blocks', () => {
   const long = 'x'.repeat(65_536);
@@ -51,7 +59,11 @@ describe('encodeMessageBytes with long strings in content blocks', () => {
       id: 'a',
       result: {
         resultType: 'complete',
-        content: [{ type: 'image', data, mimeType: 'image/png', annotations: { priority: 1 } }, { type: 'audio', data, mimeType: 'audio/wav' }, { type: 'text', text: long, skipped: undefined }],
+        content: [
+          { type: 'image', data, mimeType: 'image/png', annotations: { priority: 1 } },
+          { type: 'audio', data, mimeType: 'audio/wav' },
+          { type: 'text', text: long, skipped: undefined },
+        ],
         structuredContent: { n: 1, text: long },
         isError: false,
         dropped: undefined,
@@ -71,6 +83,10 @@ describe('encodeMessageBytes with long strings in content blocks', () => {
     expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: long, toJSON: () => 'x' }] } } as never);
     // eslint-disable-next-line no-sparse-arrays
     expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [, { type: 'text', text: long }, undefined] } } as never);
-    expectStringifyBytes({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: long }], toJSON: () => ({ replaced: true }) } } as never);
+    expectStringifyBytes({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { resultType: 'complete', content: [{ type: 'text', text: long }], toJSON: () => ({ replaced: true }) },
+    } as never);
   });
 });

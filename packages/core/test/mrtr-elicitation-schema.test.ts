@@ -29,10 +29,17 @@ describe('elicitation requestedSchema: conversion to the flat subset', () => {
       ),
     ).toEqual({
       type: 'object',
-      properties: { size: { type: 'string', enum: ['s', 'm'] }, tags: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } }, when: { type: 'string', format: 'date' } },
+      properties: {
+        size: { type: 'string', enum: ['s', 'm'] },
+        tags: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } },
+        when: { type: 'string', format: 'date' },
+      },
       required: ['size', 'tags'],
     });
-    const titled = { type: 'object', properties: { pick: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] }, many: { type: 'array', items: { anyOf: [{ const: 'y', title: 'Why' }] } } } };
+    const titled = {
+      type: 'object',
+      properties: { pick: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] }, many: { type: 'array', items: { anyOf: [{ const: 'y', title: 'Why' }] } } },
+    };
     expect(toRequestedSchema(titled)).toEqual(titled);
   });
 
@@ -57,10 +64,14 @@ describe('elicitation requestedSchema: conversion to the flat subset', () => {
       },
       required: ['age'],
     });
-    expect(checkContent(schema, { age: 30, mail: 'a@b.c', tags: ['a'], ok: true, extra: 1 })).toEqual({ ok: true, value: { age: 30, mail: 'a@b.c', tags: ['a'], ok: true } });
+    expect(checkContent(schema, { age: 30, mail: 'a@b.c', tags: ['a'], ok: true, extra: 1 })).toEqual({
+      ok: true,
+      value: { age: 30, mail: 'a@b.c', tags: ['a'], ok: true },
+    });
     const bad = checkContent(schema, { age: 1.5, mail: 'nope', tags: ['a', 'c'], ok: 'yes' });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.issues.map((i) => `${i.pointer} ${i.keyword}`)).toEqual(['/age type', '/mail format', '/tags/1 enum', '/tags maxItems', '/ok type']);
+    if (!bad.ok)
+      expect(bad.issues.map((i) => `${i.pointer} ${i.keyword}`)).toEqual(['/age type', '/mail format', '/tags/1 enum', '/tags maxItems', '/ok type']);
     const missing = checkContent(schema, {});
     expect(missing.ok || missing.issues).toEqual([{ pointer: '/age', keyword: 'required', message: 'is required' }]);
   });

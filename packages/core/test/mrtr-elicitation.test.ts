@@ -15,7 +15,11 @@ describe('MRTR elicitation through the engine', () => {
       inputRequests: {
         confirm: {
           method: 'elicitation/create',
-          params: { mode: 'form', message: 'Delete /a.txt?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean', title: 'Really?' } }, required: ['ok'] } },
+          params: {
+            mode: 'form',
+            message: 'Delete /a.txt?',
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean', title: 'Really?' } }, required: ['ok'] },
+          },
         },
       },
       requestState: expect.stringMatching(/^v1\.[A-Za-z0-9_-]+$/),
@@ -25,7 +29,17 @@ describe('MRTR elicitation through the engine', () => {
     expect(first?.result).not.toHaveProperty('cacheScope');
     expect(runs.deleted).toEqual([]);
     const second = await call(
-      request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/a.txt' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'accept', content: { ok: true } } } }, ELICIT),
+      request(
+        2,
+        'tools/call',
+        {
+          name: 'delete_file',
+          arguments: { path: '/a.txt' },
+          requestState: first?.result.requestState,
+          inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+        },
+        ELICIT,
+      ),
     );
     expect(second?.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'deleted /a.txt' }] });
     expect(runs.deleted).toEqual(['/a.txt']);
@@ -33,16 +47,39 @@ describe('MRTR elicitation through the engine', () => {
 
   test('answers sent with the first request (no requestState) count; unknown keys are ignored', async () => {
     const response = await call(
-      request(3, 'tools/call', { name: 'delete_file', arguments: { path: '/c' }, inputResponses: { confirm: { action: 'accept', content: { ok: true } }, other: { action: 'accept' } } }, ELICIT),
+      request(
+        3,
+        'tools/call',
+        {
+          name: 'delete_file',
+          arguments: { path: '/c' },
+          inputResponses: { confirm: { action: 'accept', content: { ok: true } }, other: { action: 'accept' } },
+        },
+        ELICIT,
+      ),
     );
     expect(response?.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'deleted /c' }] });
-    const invalid = await call(request(4, 'tools/call', { name: 'delete_file', arguments: { path: '/d' }, inputResponses: { confirm: { action: 'accept', content: { ok: 'yes' } } } }, ELICIT));
+    const invalid = await call(
+      request(
+        4,
+        'tools/call',
+        { name: 'delete_file', arguments: { path: '/d' }, inputResponses: { confirm: { action: 'accept', content: { ok: 'yes' } } } },
+        ELICIT,
+      ),
+    );
     expect(invalid?.result.resultType).toBe('input_required');
   });
 
   test('decline is an answer, not an error', async () => {
     const first = await call(request(1, 'tools/call', { name: 'delete_file', arguments: { path: '/b' } }, ELICIT));
-    const second = await call(request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/b' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'decline' } } }, ELICIT));
+    const second = await call(
+      request(
+        2,
+        'tools/call',
+        { name: 'delete_file', arguments: { path: '/b' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'decline' } } },
+        ELICIT,
+      ),
+    );
     expect(second?.result.content[0].text).toBe('kept /b');
   });
 
@@ -58,7 +95,18 @@ describe('MRTR elicitation through the engine', () => {
       properties: { name: { type: 'string' }, stars: { type: 'integer', minimum: 1, maximum: 5 }, color: { type: 'string', enum: ['red', 'green'] } },
       required: ['name', 'stars', 'color'],
     });
-    const r2 = await call(request(2, 'tools/call', { ...args, requestState: r1?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', stars: 5, color: 'red' } } } }, ELICIT));
+    const r2 = await call(
+      request(
+        2,
+        'tools/call',
+        {
+          ...args,
+          requestState: r1?.result.requestState,
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', stars: 5, color: 'red' } } },
+        },
+        ELICIT,
+      ),
+    );
     expect(Object.keys(r2?.result.inputRequests)).toEqual(['elicit-2']);
     expect(r2?.result.inputRequests['elicit-2'].params.requestedSchema).toEqual({
       type: 'object',
@@ -66,9 +114,23 @@ describe('MRTR elicitation through the engine', () => {
       required: ['city', 'nights'],
     });
     // Only the newest answer is sent: earlier ones travel inside requestState.
-    const r3 = await call(request(3, 'tools/call', { ...args, requestState: r2?.result.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', nights: 2 } } } }, ELICIT));
+    const r3 = await call(
+      request(
+        3,
+        'tools/call',
+        { ...args, requestState: r2?.result.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', nights: 2 } } } },
+        ELICIT,
+      ),
+    );
     expect(Object.keys(r3?.result.inputRequests)).toEqual(['elicit-3']);
-    const r4 = await call(request(4, 'tools/call', { ...args, requestState: r3?.result.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { ok: true } } } }, ELICIT));
+    const r4 = await call(
+      request(
+        4,
+        'tools/call',
+        { ...args, requestState: r3?.result.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { ok: true } } } },
+        ELICIT,
+      ),
+    );
     expect(r4?.result).toMatchObject({ resultType: 'complete', content: [{ text: 'r-1: Ada (5★, red) → Oslo × 2, booked' }] });
     expect(runs.wizard).toBe(4);
     expect(runs.once).toBe(1);
@@ -76,45 +138,106 @@ describe('MRTR elicitation through the engine', () => {
 
   test('missing answers are asked again with a fresh input_required, not an error', async () => {
     const first = await call(request(1, 'tools/call', { name: 'delete_file', arguments: { path: '/c' } }, ELICIT));
-    const again = await call(request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/c' }, requestState: first?.result.requestState, inputResponses: {} }, ELICIT));
+    const again = await call(
+      request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/c' }, requestState: first?.result.requestState, inputResponses: {} }, ELICIT),
+    );
     expect(again?.result).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: { method: 'elicitation/create' } } });
     expect(again?.result.requestState).not.toBe(first?.result.requestState);
-    const done = await call(request(3, 'tools/call', { name: 'delete_file', arguments: { path: '/c' }, requestState: again?.result.requestState, inputResponses: { confirm: { action: 'accept', content: { ok: false } } } }, ELICIT));
+    const done = await call(
+      request(
+        3,
+        'tools/call',
+        {
+          name: 'delete_file',
+          arguments: { path: '/c' },
+          requestState: again?.result.requestState,
+          inputResponses: { confirm: { action: 'accept', content: { ok: false } } },
+        },
+        ELICIT,
+      ),
+    );
     expect(done?.result.content[0].text).toBe('kept /c');
   });
 
   test('partial answers: answered rounds are kept, the unanswered one is asked again', async () => {
     const args = { name: 'wizard', arguments: {} };
     const r1 = await call(request(1, 'tools/call', args, ELICIT));
-    const r2 = await call(request(2, 'tools/call', { ...args, requestState: r1?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Bo', stars: 1, color: 'green' } } } }, ELICIT));
+    const r2 = await call(
+      request(
+        2,
+        'tools/call',
+        {
+          ...args,
+          requestState: r1?.result.requestState,
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Bo', stars: 1, color: 'green' } } },
+        },
+        ELICIT,
+      ),
+    );
     const r2b = await call(request(3, 'tools/call', { ...args, requestState: r2?.result.requestState }, ELICIT));
     expect(Object.keys(r2b?.result.inputRequests)).toEqual(['elicit-2']);
   });
 
   test('accepted content that does not match the schema is asked again', async () => {
     const first = await call(request(1, 'tools/call', { name: 'wizard', arguments: {} }, ELICIT));
-    const bad = await call(request(2, 'tools/call', { name: 'wizard', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', stars: 9, color: 'blue' } } } }, ELICIT));
+    const bad = await call(
+      request(
+        2,
+        'tools/call',
+        {
+          name: 'wizard',
+          arguments: {},
+          requestState: first?.result.requestState,
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', stars: 9, color: 'blue' } } },
+        },
+        ELICIT,
+      ),
+    );
     expect(bad?.result).toMatchObject({ resultType: 'input_required', inputRequests: { 'elicit-1': { method: 'elicitation/create' } } });
-    const missingField = await call(request(3, 'tools/call', { name: 'wizard', arguments: {}, requestState: bad?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } } }, ELICIT));
+    const missingField = await call(
+      request(
+        3,
+        'tools/call',
+        {
+          name: 'wizard',
+          arguments: {},
+          requestState: bad?.result.requestState,
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } },
+        },
+        ELICIT,
+      ),
+    );
     expect(Object.keys(missingField?.result.inputRequests)).toEqual(['elicit-1']);
   });
 
   test('unknown extra response keys and extra content fields are ignored', async () => {
     const first = await call(request(1, 'tools/call', { name: 'delete_file', arguments: { path: '/d' } }, ELICIT));
     const second = await call(
-      request(2, 'tools/call', {
-        name: 'delete_file',
-        arguments: { path: '/d' },
-        requestState: first?.result.requestState,
-        inputResponses: { confirm: { action: 'accept', content: { ok: true, extra: 'x' } }, stray: { action: 'accept' }, 'elicit-9': 42 },
-      }, ELICIT),
+      request(
+        2,
+        'tools/call',
+        {
+          name: 'delete_file',
+          arguments: { path: '/d' },
+          requestState: first?.result.requestState,
+          inputResponses: { confirm: { action: 'accept', content: { ok: true, extra: 'x' } }, stray: { action: 'accept' }, 'elicit-9': 42 },
+        },
+        ELICIT,
+      ),
     );
     expect(second?.result.content[0].text).toBe('deleted /d');
   });
 
   test('a malformed ElicitResult is -32602', async () => {
     const first = await call(request(1, 'tools/call', { name: 'delete_file', arguments: { path: '/e' } }, ELICIT));
-    const second = await call(request(2, 'tools/call', { name: 'delete_file', arguments: { path: '/e' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'maybe' } } }, ELICIT));
+    const second = await call(
+      request(
+        2,
+        'tools/call',
+        { name: 'delete_file', arguments: { path: '/e' }, requestState: first?.result.requestState, inputResponses: { confirm: { action: 'maybe' } } },
+        ELICIT,
+      ),
+    );
     expect(second?.error).toMatchObject({ code: -32602, message: expect.stringContaining('inputResponses["confirm"]') });
     const notObject = await call(request(3, 'tools/call', { name: 'delete_file', arguments: { path: '/e' }, inputResponses: 'yes' }, ELICIT));
     expect(notObject?.error.code).toBe(-32602);
@@ -135,8 +258,17 @@ describe('MRTR elicitation through the engine', () => {
 
   test('URL mode needs elicitation.url; a form-only client never gets a url request', async () => {
     const url = await call(request(1, 'tools/call', { name: 'login', arguments: {} }, { capabilities: { elicitation: { url: {} } } }));
-    expect(url?.result.inputRequests).toEqual({ oauth: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in to the provider', url: 'https://auth.example.test/start?session=x' } } });
-    const done = await call(request(2, 'tools/call', { name: 'login', arguments: {}, requestState: url?.result.requestState, inputResponses: { oauth: { action: 'accept' } } }, { capabilities: { elicitation: { url: {} } } }));
+    expect(url?.result.inputRequests).toEqual({
+      oauth: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in to the provider', url: 'https://auth.example.test/start?session=x' } },
+    });
+    const done = await call(
+      request(
+        2,
+        'tools/call',
+        { name: 'login', arguments: {}, requestState: url?.result.requestState, inputResponses: { oauth: { action: 'accept' } } },
+        { capabilities: { elicitation: { url: {} } } },
+      ),
+    );
     expect(done?.result.content[0].text).toBe('url accept');
     for (const capabilities of [{ elicitation: {} }, { elicitation: { form: {} } }]) {
       const refused = await call(request(3, 'tools/call', { name: 'login', arguments: {} }, { capabilities }));
@@ -165,12 +297,26 @@ describe('MRTR elicitation through the engine', () => {
   test('prompts/get and resources/read also speak MRTR; retried reads are not cacheable', async () => {
     const prompt = await call(request(1, 'prompts/get', { name: 'tone' }, ELICIT));
     expect(prompt?.result.resultType).toBe('input_required');
-    const promptDone = await call(request(2, 'prompts/get', { name: 'tone', requestState: prompt?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { tone: 'formal' } } } }, ELICIT));
+    const promptDone = await call(
+      request(
+        2,
+        'prompts/get',
+        { name: 'tone', requestState: prompt?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { tone: 'formal' } } } },
+        ELICIT,
+      ),
+    );
     expect(promptDone?.result.messages[0].content.text).toBe('Write formally');
     const read = await call(request(3, 'resources/read', { uri: 'mem://secret' }, ELICIT));
     expect(read?.result.resultType).toBe('input_required');
     expect(read?.result).not.toHaveProperty('ttlMs');
-    const readDone = await call(request(4, 'resources/read', { uri: 'mem://secret', requestState: read?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { ok: true } } } }, ELICIT));
+    const readDone = await call(
+      request(
+        4,
+        'resources/read',
+        { uri: 'mem://secret', requestState: read?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { ok: true } } } },
+        ELICIT,
+      ),
+    );
     expect(readDone?.result).toMatchObject({ resultType: 'complete', contents: [{ text: 'the secret' }], ttlMs: 0, cacheScope: 'private' });
   });
 

@@ -34,16 +34,28 @@ class ConcurrentAsks {
 describe('MRTR sampling and roots', () => {
   const { call } = harness([MrtrServer], { mrtr: { keys: ['B'.repeat(43) + '='] } });
 
-  test('ctx.sample asks sampling/createMessage and resolves with the client\'s message', async () => {
+  test("ctx.sample asks sampling/createMessage and resolves with the client's message", async () => {
     const caps = { capabilities: { sampling: {} } };
     const first = await call(request(1, 'tools/call', { name: 'summarize', arguments: {} }, caps));
     expect(first?.result.inputRequests).toEqual({
-      'sample-1': { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize: hello' } }], maxTokens: 50 } },
+      'sample-1': {
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize: hello' } }], maxTokens: 50 },
+      },
     });
     const answer = { role: 'assistant', content: { type: 'text', text: 'A greeting.' }, model: 'test-model', stopReason: 'endTurn' };
-    const done = await call(request(2, 'tools/call', { name: 'summarize', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'sample-1': answer } }, caps));
+    const done = await call(
+      request(2, 'tools/call', { name: 'summarize', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'sample-1': answer } }, caps),
+    );
     expect(done?.result.content[0].text).toBe('test-model: A greeting.');
-    const malformed = await call(request(3, 'tools/call', { name: 'summarize', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'sample-1': { text: 'no' } } }, caps));
+    const malformed = await call(
+      request(
+        3,
+        'tools/call',
+        { name: 'summarize', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'sample-1': { text: 'no' } } },
+        caps,
+      ),
+    );
     expect(malformed?.error.code).toBe(-32602);
   });
 
@@ -51,7 +63,19 @@ describe('MRTR sampling and roots', () => {
     const caps = { capabilities: { roots: {} } };
     const first = await call(request(1, 'tools/call', { name: 'list_roots', arguments: {} }, caps));
     expect(first?.result.inputRequests).toEqual({ 'roots-1': { method: 'roots/list' } });
-    const done = await call(request(2, 'tools/call', { name: 'list_roots', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'roots-1': { roots: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }] } } }, caps));
+    const done = await call(
+      request(
+        2,
+        'tools/call',
+        {
+          name: 'list_roots',
+          arguments: {},
+          requestState: first?.result.requestState,
+          inputResponses: { 'roots-1': { roots: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }] } },
+        },
+        caps,
+      ),
+    );
     expect(done?.result.content[0].text).toBe('file:///a,file:///b');
   });
 
@@ -66,12 +90,33 @@ describe('MRTR sampling and roots', () => {
       greeting: { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' },
       client_roots: { roots: [{ uri: 'file:///r' }] },
     };
-    const done = await callConcurrent(request(2, 'tools/call', { name: 'all_at_once', arguments: {}, requestState: first?.result.requestState, inputResponses }, caps));
+    const done = await callConcurrent(
+      request(2, 'tools/call', { name: 'all_at_once', arguments: {}, requestState: first?.result.requestState, inputResponses }, caps),
+    );
     expect(done?.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Ada|m|1' }] });
     // Only part of them answered: the rest is asked again, the answered one is kept.
-    const partial = await callConcurrent(request(3, 'tools/call', { name: 'all_at_once', arguments: {}, requestState: first?.result.requestState, inputResponses: { greeting: inputResponses.greeting } }, caps));
+    const partial = await callConcurrent(
+      request(
+        3,
+        'tools/call',
+        { name: 'all_at_once', arguments: {}, requestState: first?.result.requestState, inputResponses: { greeting: inputResponses.greeting } },
+        caps,
+      ),
+    );
     expect(Object.keys(partial?.result.inputRequests).sort()).toEqual(['client_roots', 'user_name']);
-    const rest = await callConcurrent(request(4, 'tools/call', { name: 'all_at_once', arguments: {}, requestState: partial?.result.requestState, inputResponses: { user_name: inputResponses.user_name, client_roots: inputResponses.client_roots } }, caps));
+    const rest = await callConcurrent(
+      request(
+        4,
+        'tools/call',
+        {
+          name: 'all_at_once',
+          arguments: {},
+          requestState: partial?.result.requestState,
+          inputResponses: { user_name: inputResponses.user_name, client_roots: inputResponses.client_roots },
+        },
+        caps,
+      ),
+    );
     expect(rest?.result.content[0].text).toBe('Ada|m|1');
   });
 

@@ -103,7 +103,10 @@ describe('MRTR requestState is sealed and bound', () => {
       const a = harness([MrtrServer]);
       const first = await a.call(request(1, 'tools/call', confirm('/env'), ELICIT));
       const viaOption = harness([MrtrServer], { mrtr: { keys: [key(), k1] } });
-      expect((await viaOption.call(request(2, 'tools/call', confirm('/env', { requestState: first?.result.requestState, inputResponses: yes }), ELICIT)))?.result.resultType).toBe('complete');
+      expect(
+        (await viaOption.call(request(2, 'tools/call', confirm('/env', { requestState: first?.result.requestState, inputResponses: yes }), ELICIT)))?.result
+          .resultType,
+      ).toBe('complete');
       process.env.DECORUM_STATE_KEYS = 'c2hvcnQ=';
       expect(() => createServer([MrtrServer], { logger: quietLogger })).toThrow(DecorumStartupError);
     } finally {
@@ -120,14 +123,28 @@ describe('MRTR requestState is sealed and bound', () => {
     const first = await a.call(request(1, 'tools/call', confirm('/k'), ELICIT));
     await a.call(request(2, 'tools/call', confirm('/k2'), ELICIT));
     // Another server in the same process shares the per-process key.
-    expect((await b.call(request(3, 'tools/call', confirm('/k', { requestState: first?.result.requestState, inputResponses: yes }), ELICIT)))?.result.resultType).toBe('complete');
+    expect(
+      (await b.call(request(3, 'tools/call', confirm('/k', { requestState: first?.result.requestState, inputResponses: yes }), ELICIT)))?.result.resultType,
+    ).toBe('complete');
     const warnings = lines.filter((l) => l.includes('Multi-instance deployments need a shared key'));
     expect(warnings.length).toBeLessThanOrEqual(1);
   });
 
   test('the state is encrypted: answers and the journal are not readable in it', async () => {
     const first = await call(request(1, 'tools/call', { name: 'wizard', arguments: {} }, ELICIT));
-    const second = await call(request(2, 'tools/call', { name: 'wizard', arguments: {}, requestState: first?.result.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Zebulon', stars: 3, color: 'red' } } } }, ELICIT));
+    const second = await call(
+      request(
+        2,
+        'tools/call',
+        {
+          name: 'wizard',
+          arguments: {},
+          requestState: first?.result.requestState,
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Zebulon', stars: 3, color: 'red' } } },
+        },
+        ELICIT,
+      ),
+    );
     const raw = Buffer.from(String(second?.result.requestState).slice(3), 'base64url').toString('latin1');
     expect(raw).not.toContain('Zebulon');
     expect(raw).not.toContain('reservation');

@@ -1,5 +1,16 @@
 import 'reflect-metadata';
-import { ForbiddenError, Guard, McpServer, Prompt, Resource, Tool, type AuthInfo, type DecorumServer, type GuardFunction, type ServerOptions } from '@decorum/core';
+import {
+  ForbiddenError,
+  Guard,
+  McpServer,
+  Prompt,
+  Resource,
+  Tool,
+  type AuthInfo,
+  type DecorumServer,
+  type GuardFunction,
+  type ServerOptions,
+} from '@decorum/core';
 import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
@@ -102,7 +113,10 @@ describe('guards', () => {
     const seen: string[] = [];
     const audit: GuardFunction = (call) => (seen.push(call.method), call.auth !== undefined);
     const server = serve({ guards: [audit] });
-    expect((await as(server, undefined)(request(1, 'tools/list'))).error).toMatchObject({ code: -31403, message: 'Forbidden: tools/list was refused by guard "audit"' });
+    expect((await as(server, undefined)(request(1, 'tools/list'))).error).toMatchObject({
+      code: -31403,
+      message: 'Forbidden: tools/list was refused by guard "audit"',
+    });
     expect((await as(server, alice)(request(2, 'tools/call', { name: 'admin_only' }))).error.data).toEqual({ guard: 'isAdmin' });
     expect(seen).toEqual(['tools/list', 'tools/call']);
   });

@@ -128,7 +128,19 @@ describe('middleware', () => {
     const { call } = harness([Ordered], { middleware: [named('server-1'), named('server-2')] });
     const answer = await call(request(1, 'tools/call', { name: 'add', arguments: { n: 2 } }));
     expect(answer?.result.content[0].text).toBe('n=2');
-    expect(order).toEqual(['server-1>', 'server-2>', 'class-a>', 'class-b>', 'member>', 'handler', '<member', '<class-b', '<class-a', '<server-2', '<server-1']);
+    expect(order).toEqual([
+      'server-1>',
+      'server-2>',
+      'class-a>',
+      'class-b>',
+      'member>',
+      'handler',
+      '<member',
+      '<class-b',
+      '<class-a',
+      '<server-2',
+      '<server-1',
+    ]);
   });
 
   test('class middleware covers every member of the class; server middleware every method, lists included', async () => {
@@ -154,7 +166,16 @@ describe('middleware', () => {
     const seen: unknown[] = [];
     const spy: Middleware = async (call, next) => {
       const result = await next();
-      seen.push({ method: call.method, id: call.id, target: call.target?.name, kind: call.target?.kind, args: call.arguments, ctxId: call.ctx.requestId, version: call.protocolVersion, raw: result instanceof RawJson });
+      seen.push({
+        method: call.method,
+        id: call.id,
+        target: call.target?.name,
+        kind: call.target?.kind,
+        args: call.arguments,
+        ctxId: call.ctx.requestId,
+        version: call.protocolVersion,
+        raw: result instanceof RawJson,
+      });
       return result;
     };
     const { call } = harness([Ordered], { middleware: [spy] });
@@ -222,7 +243,12 @@ describe('middleware', () => {
     const first = await call(request(1, 'tools/call', { name: 'confirm' }, { capabilities: { elicitation: {} } }));
     expect(first?.result.resultType).toBe('input_required');
     const second = await call(
-      request(2, 'tools/call', { name: 'confirm', requestState: first?.result.requestState, inputResponses: { sure: { action: 'accept', content: { ok: true } } } }, { capabilities: { elicitation: {} } }),
+      request(
+        2,
+        'tools/call',
+        { name: 'confirm', requestState: first?.result.requestState, inputResponses: { sure: { action: 'accept', content: { ok: true } } } },
+        { capabilities: { elicitation: {} } },
+      ),
     );
     expect(second?.result.content[0].text).toBe('accept');
     expect(rounds).toEqual([

@@ -1,6 +1,15 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
-import { DEFAULT_RATE_LIMIT, InProcessNotificationBus, MemoryRateLimitStore, Prompt, Tool, type AuthInfo, type DecorumServer, type RateLimitStore } from '@decorum/core';
+import {
+  DEFAULT_RATE_LIMIT,
+  InProcessNotificationBus,
+  MemoryRateLimitStore,
+  Prompt,
+  Tool,
+  type AuthInfo,
+  type DecorumServer,
+  type RateLimitStore,
+} from '@decorum/core';
 import { encodeMessage } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
 import { request } from '@decorum-internal/test-support';
@@ -83,7 +92,10 @@ describe('rate limiting', () => {
     expect((await call(request(1, 'tools/call', { name: 'ping' }))).result).toBeDefined();
     expect((await call(request(2, 'prompts/get', { name: 'hello' }))).result).toBeDefined();
     const refused = await call(request(3, 'tools/call', { name: 'other' }));
-    expect(refused.error).toMatchObject({ code: -31429, message: expect.stringMatching(/^Rate limit exceeded: 2 calls per 60000 ms per caller; retry in \d+ ms$/) });
+    expect(refused.error).toMatchObject({
+      code: -31429,
+      message: expect.stringMatching(/^Rate limit exceeded: 2 calls per 60000 ms per caller; retry in \d+ ms$/),
+    });
   });
 
   test('the window ends: calls are allowed again after retryAfterMs', async () => {

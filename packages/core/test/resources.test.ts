@@ -15,7 +15,12 @@ class Files {
   }
   @Resource({ uri: 'multi://dir', ttlMs: 10_000, cacheScope: 'public' })
   dir() {
-    return { contents: [{ uri: 'multi://dir/a', text: 'A' }, { uri: 'multi://dir/b', blob: 'Qg==' }] };
+    return {
+      contents: [
+        { uri: 'multi://dir/a', text: 'A' },
+        { uri: 'multi://dir/b', blob: 'Qg==' },
+      ],
+    };
   }
   @Resource({ uriTemplate: 'users://{id}/profile', mimeType: 'text/plain' })
   profile({ id }: { id: string }, ctx: ResourceContext) {

@@ -47,7 +47,13 @@ describe('typeBoxToJsonSchema', () => {
       required: ['location', 'days', 'tags'],
       properties: {
         location: { type: 'string', description: 'City name' },
-        units: { anyOf: [{ type: 'string', const: 'metric' }, { type: 'string', const: 'imperial' }], default: 'metric' },
+        units: {
+          anyOf: [
+            { type: 'string', const: 'metric' },
+            { type: 'string', const: 'imperial' },
+          ],
+          default: 'metric',
+        },
         days: { type: 'integer', minimum: 1, maximum: 7 },
         tags: { type: 'array', items: { type: 'string' }, maxItems: 3 },
       },
@@ -88,7 +94,12 @@ describe('typeBoxToJsonSchema', () => {
   });
 
   test('tuples are written the 2020-12 way (prefixItems, items)', () => {
-    expect(typeBoxToJsonSchema(Type.Tuple([Type.String(), Type.Number()]))).toEqual({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2 });
+    expect(typeBoxToJsonSchema(Type.Tuple([Type.String(), Type.Number()]))).toEqual({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+      minItems: 2,
+    });
     const check = ajv.compile(typeBoxToJsonSchema(Type.Object({ t: Type.Tuple([Type.String(), Type.Number()]) })));
     expect(check({ t: ['a', 1] })).toBe(true);
     expect(check({ t: ['a', 1, 2] })).toBe(false);
@@ -97,7 +108,17 @@ describe('typeBoxToJsonSchema', () => {
 
   test.each([
     ['Weather', Weather],
-    ['every keyword family', Type.Object({ e: Type.Enum(['a', 'b']), n: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()]), s: Type.String({ format: 'email', pattern: '@', minLength: 3 }) }, { additionalProperties: false })],
+    [
+      'every keyword family',
+      Type.Object(
+        {
+          e: Type.Enum(['a', 'b']),
+          n: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()]),
+          s: Type.String({ format: 'email', pattern: '@', minLength: 3 }),
+        },
+        { additionalProperties: false },
+      ),
+    ],
     ['records and tuples', Type.Object({ r: Type.Record(Type.String(), Type.Integer()), t: Type.Tuple([Type.String(), Type.Number()]) })],
     ['intersections', Type.Intersect([Type.Object({ a: Type.String() }), Type.Object({ b: Type.Integer() })])],
   ])('%s is a valid 2020-12 schema (ajv)', (_name, schema) => {

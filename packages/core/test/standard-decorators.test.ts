@@ -11,9 +11,14 @@ function context(kind: string, name: string | symbol, metadata: Record<PropertyK
 const metadataKey = (Symbol as { metadata?: symbol }).metadata!;
 
 /** Decorates `cls` the way TypeScript's and esbuild's standard-decorator output does. */
-function decorateStandard(cls: new () => object, members: Record<string, Array<(value: unknown, ctx: ClassMethodDecoratorContext) => void>>, classDecorators: Array<(value: unknown, ctx: ClassDecoratorContext) => void> = []) {
+function decorateStandard(
+  cls: new () => object,
+  members: Record<string, Array<(value: unknown, ctx: ClassMethodDecoratorContext) => void>>,
+  classDecorators: Array<(value: unknown, ctx: ClassDecoratorContext) => void> = [],
+) {
   const metadata: Record<PropertyKey, unknown> = Object.create(null);
-  for (const [name, decorators] of Object.entries(members)) for (const d of decorators) d((cls.prototype as Record<string, unknown>)[name], context('method', name, metadata));
+  for (const [name, decorators] of Object.entries(members))
+    for (const d of decorators) d((cls.prototype as Record<string, unknown>)[name], context('method', name, metadata));
   Object.defineProperty(cls, metadataKey, { value: metadata, configurable: true });
   for (const d of classDecorators) d(cls, context('class', cls.name, metadata) as unknown as ClassDecoratorContext);
 }
@@ -37,7 +42,11 @@ describe('Decorum decorators in the TC39 standard form', () => {
     }
     decorateStandard(
       Standard,
-      { hello: [Tool({ input: null, description: 'Says hi' }) as never], greet: [Prompt({ input: Type.Object({ who: Type.String() }) }) as never, Resource({ uri: 'x://greet' }) as never], who: [Complete({ prompt: 'greet', argument: 'who' }) as never] },
+      {
+        hello: [Tool({ input: null, description: 'Says hi' }) as never],
+        greet: [Prompt({ input: Type.Object({ who: Type.String() }) }) as never, Resource({ uri: 'x://greet' }) as never],
+        who: [Complete({ prompt: 'greet', argument: 'who' }) as never],
+      },
       [McpServer({ name: 'standard', version: '2.0.0' }) as never],
     );
     const server = createServer([Standard], { logger: quietLogger });
@@ -69,10 +78,14 @@ describe('Decorum decorators in the TC39 standard form', () => {
     ['a private method', context('method', '#x', {}, { private: true })],
     ['a symbol-named method', context('method', Symbol('x'), {})],
   ])('@Tool on %s is a start-up error that says what it needs', (_what, ctx) => {
-    expect(() => (Tool({ input: null }) as (v: unknown, c: ClassMethodDecoratorContext) => void)(() => {}, ctx)).toThrow(/DECORUM_ERR_INVALID_DECLARATION: @Tool on .*: it (decorates methods, not a field|needs a public, non-static member with a string name)/);
+    expect(() => (Tool({ input: null }) as (v: unknown, c: ClassMethodDecoratorContext) => void)(() => {}, ctx)).toThrow(
+      /DECORUM_ERR_INVALID_DECLARATION: @Tool on .*: it (decorates methods, not a field|needs a public, non-static member with a string name)/,
+    );
   });
 
   test('without context.metadata (Symbol.metadata missing at class definition) the error says what to do', () => {
-    expect(() => (Tool({ input: null }) as (v: unknown, c: ClassMethodDecoratorContext) => void)(() => {}, context('method', 'x', undefined))).toThrow(/no context\.metadata \(Symbol\.metadata\).*experimentalDecorators/);
+    expect(() => (Tool({ input: null }) as (v: unknown, c: ClassMethodDecoratorContext) => void)(() => {}, context('method', 'x', undefined))).toThrow(
+      /no context\.metadata \(Symbol\.metadata\).*experimentalDecorators/,
+    );
   });
 });

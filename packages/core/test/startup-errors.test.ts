@@ -36,7 +36,10 @@ class DocsServer {
   }
 }
 
-const build = (...targets: object[]) => () => createServer(targets, { logger: quietLogger });
+const build =
+  (...targets: object[]) =>
+  () =>
+    createServer(targets, { logger: quietLogger });
 
 describe('start-up errors', () => {
   test('a duplicate tool name across classes names both places', () => {
@@ -179,7 +182,12 @@ describe('run-time misuse', () => {
   test('serverOf on an instance nobody serves is a DecorumUsageError with DECORUM_ERR_NOT_SERVED', () => {
     const unserved = new GithubServer();
     expect(() => serverOf(unserved)).toThrow(DecorumUsageError);
-    expect(() => serverOf(unserved)).toThrow(expect.objectContaining({ code: UsageErrorCode.NOT_SERVED, message: expect.stringMatching(/^DECORUM_ERR_NOT_SERVED: GithubServer is not served by a Decorum server/) }));
+    expect(() => serverOf(unserved)).toThrow(
+      expect.objectContaining({
+        code: UsageErrorCode.NOT_SERVED,
+        message: expect.stringMatching(/^DECORUM_ERR_NOT_SERVED: GithubServer is not served by a Decorum server/),
+      }),
+    );
   });
 
   const { call } = harness([Misuse], { mrtr: { keys: ['A'.repeat(43) + '='], journalLimitBytes: 100 } });
@@ -187,7 +195,9 @@ describe('run-time misuse', () => {
 
   test('ctx.elicit outside a tools/call, prompts/get or resources/read handler is DECORUM_ERR_OUTSIDE_HANDLER', async () => {
     const response = await call(request(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'write' }, argument: { name: 'topic', value: '' } }));
-    expect(response?.result.completion.values).toEqual([expect.stringMatching(/^DECORUM_ERR_OUTSIDE_HANDLER: ctx\.elicit is only available in tools\/call, prompts\/get and resources\/read handlers$/)]);
+    expect(response?.result.completion.values).toEqual([
+      expect.stringMatching(/^DECORUM_ERR_OUTSIDE_HANDLER: ctx\.elicit is only available in tools\/call, prompts\/get and resources\/read handlers$/),
+    ]);
   });
 
   test('an ask key or a ctx.once name used twice in one run is DECORUM_ERR_KEY_REUSED', async () => {

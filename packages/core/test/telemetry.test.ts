@@ -107,10 +107,17 @@ describe('OpenTelemetry', () => {
     await call(request(1, 'tools/call', { name: 'work' }));
     await call(request(2, 'tools/call', { name: 'refuses' }));
     const { resourceMetrics } = await reader.collect();
-    const metric = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === 'mcp.server.operation.duration') as HistogramMetricData;
+    const metric = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'mcp.server.operation.duration') as HistogramMetricData;
     expect(metric.descriptor.unit).toBe('s');
     const work = metric.dataPoints.find((p) => p.attributes['gen_ai.tool.name'] === 'work' && p.attributes['error.type'] === undefined)!;
-    expect(work.attributes).toEqual({ 'mcp.method.name': 'tools/call', 'mcp.protocol.version': '2026-07-28', 'gen_ai.tool.name': 'work', 'gen_ai.operation.name': 'execute_tool' });
+    expect(work.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'mcp.protocol.version': '2026-07-28',
+      'gen_ai.tool.name': 'work',
+      'gen_ai.operation.name': 'execute_tool',
+    });
     expect(work.value.count).toBeGreaterThanOrEqual(1);
     expect(work.value.sum).toBeLessThan(5);
     expect(metric.dataPoints.some((p) => p.attributes['error.type'] === '-32602')).toBe(true);

@@ -4,10 +4,13 @@ describe('isUnicodeNeutralPattern', () => {
   // Strings where code units and code points part ways: astral characters, lone surrogates, variation selectors.
   const strings = ['', 'a', 'ab', '12345', '😀', 'a😀', '😀😀', '\uD83D', '\uDE00', 'a\uFE0F', 'K', '\u212A', ' ', '\u00A0', 'é', 'a-b', 'A_1'];
 
-  test.each(['^\\d{5}$', '^[a-z]+(-[a-z]+)*$', '^\\w+$', '\\bab', '^(a|b)\\1$', '^[\\x00-\\x7f]*$', '^\\s?$', '(?<=a)b', '^(?:ab){1,2}$'])('%s accepts nothing more with the u flag', (source) => {
-    expect(isUnicodeNeutralPattern(source)).toBe(true);
-    for (const s of strings) if (new RegExp(source, 'u').test(s)) expect([source, s, new RegExp(source).test(s)]).toEqual([source, s, true]);
-  });
+  test.each(['^\\d{5}$', '^[a-z]+(-[a-z]+)*$', '^\\w+$', '\\bab', '^(a|b)\\1$', '^[\\x00-\\x7f]*$', '^\\s?$', '(?<=a)b', '^(?:ab){1,2}$'])(
+    '%s accepts nothing more with the u flag',
+    (source) => {
+      expect(isUnicodeNeutralPattern(source)).toBe(true);
+      for (const s of strings) if (new RegExp(source, 'u').test(s)) expect([source, s, new RegExp(source).test(s)]).toEqual([source, s, true]);
+    },
+  );
 
   test.each([
     ['^.$', '😀'],

@@ -74,7 +74,8 @@ describe('user errors in tools, prompts and resources', () => {
     const wire = JSON.stringify(response);
     expect(wire).not.toContain(secret);
     expect(wire).not.toMatch(/Error:|at .*\(/);
-    if (method === 'tools/call') expect(response.result).toMatchObject({ isError: true, content: [{ text: 'Tool "tool_bug" failed with an internal error.' }] });
+    if (method === 'tools/call')
+      expect(response.result).toMatchObject({ isError: true, content: [{ text: 'Tool "tool_bug" failed with an internal error.' }] });
     else expect(response.error).toEqual({ code: -32603, message: expect.stringMatching(/^Internal error in (prompt_bug|template)$/) });
     await flushed();
     const logged = lines.filter((line) => line.level === 50);

@@ -9,13 +9,19 @@ const USAGE = 'usage: npm create decorum@latest <folder> [-- --name <package nam
 function main(): number {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: 'string' }, 'decorum-from': { type: 'string' }, install: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      'decorum-from': { type: 'string' },
+      install: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length !== 1) throw new ScaffoldError(positionals.length ? `one folder please (got ${positionals.join(', ')})` : 'name the folder of the new project');
+  if (positionals.length !== 1)
+    throw new ScaffoldError(positionals.length ? `one folder please (got ${positionals.join(', ')})` : 'name the folder of the new project');
   const [directory] = positionals;
   scaffold({ directory, name: values.name, decorumFrom: values['decorum-from'] });
   process.stdout.write(`Created ${directory}.\n`);

@@ -31,7 +31,10 @@ function decorumSpec(name: string, tarballs: string | undefined, projectDir: str
   if (tarballs === undefined) return `^${OWN_VERSION}`;
   const prefix = `${name.replace('@', '').replace('/', '-')}-`;
   const found = readdirSync(tarballs).filter((f) => f.startsWith(prefix) && f.endsWith('.tgz') && /^\d/.test(f.slice(prefix.length)));
-  if (found.length !== 1) throw new ScaffoldError(`--decorum-from ${tarballs}: expected one ${prefix}<version>.tgz (from npm pack), found ${found.length ? found.join(', ') : 'none'}`);
+  if (found.length !== 1)
+    throw new ScaffoldError(
+      `--decorum-from ${tarballs}: expected one ${prefix}<version>.tgz (from npm pack), found ${found.length ? found.join(', ') : 'none'}`,
+    );
   return `file:${relative(projectDir, join(tarballs, found[0])).split('\\').join('/')}`;
 }
 
@@ -82,7 +85,8 @@ export function scaffold(options: ScaffoldOptions): string[] {
     throw new ScaffoldError(`${JSON.stringify(name)} is not a valid npm package name (lower case, digits, - . _ ~): pass --name`);
   }
   const tarballs = options.decorumFrom === undefined ? undefined : resolve(options.decorumFrom);
-  if (tarballs !== undefined && !(existsSync(tarballs) && statSync(tarballs).isDirectory())) throw new ScaffoldError(`--decorum-from ${options.decorumFrom} is not a folder`);
+  if (tarballs !== undefined && !(existsSync(tarballs) && statSync(tarballs).isDirectory()))
+    throw new ScaffoldError(`--decorum-from ${options.decorumFrom} is not a folder`);
   const decorum = Object.fromEntries(DECORUM_PACKAGES.map((pkg) => [pkg, decorumSpec(pkg, tarballs, directory)]));
   const written: string[] = [];
   copyTemplate(TEMPLATE, directory, name, written);

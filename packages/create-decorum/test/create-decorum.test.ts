@@ -45,7 +45,12 @@ describe('npm create decorum: a generated project passes its own npm test', () =
   it('has a server class, a test, a .gitignore and scripts for stdio, HTTP, reload and preview', () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-server');
-    expect(manifest.scripts).toMatchObject({ start: 'mcp-serve src/server.ts', 'start:http': expect.stringContaining('--http'), dev: expect.stringContaining('--watch'), test: expect.any(String) });
+    expect(manifest.scripts).toMatchObject({
+      start: 'mcp-serve src/server.ts',
+      'start:http': expect.stringContaining('--http'),
+      dev: expect.stringContaining('--watch'),
+      test: expect.any(String),
+    });
     expect(manifest.dependencies['@decorum/core']).toMatch(/^file:\.\.\/tarballs\/decorum-core-\d/);
     expect(readFileSync(join(project, 'src/server.ts'), 'utf8')).toContain("@McpServer({ name: 'my-server'");
     expect(readFileSync(join(project, '.gitignore'), 'utf8')).toContain('node_modules/');
@@ -78,10 +83,20 @@ describe('npm create decorum: a generated project passes its own npm test', () =
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const url = /Streamable HTTP at (http:\/\/\S+)/.exec(stderr)![1];
-      const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' } };
+      const _meta = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+      };
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'add' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'add',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 }, _meta } }),
       });
       expect(((await response.json()) as { result: { content: Array<{ text: string }> } }).result.content[0].text).toBe('5');

@@ -23,7 +23,10 @@ export interface McpAppOptions extends Omit<McpPluginOptions, 'servers'>, HttpTi
  */
 export function createHttpLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   const level = options.level ?? process.env.DECORUM_LOG_LEVEL ?? 'info';
-  return pino({ name: 'decorum', level, redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' } }, options.destination ?? pino.destination({ fd: 2, sync: true }));
+  return pino(
+    { name: 'decorum', level, redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' } },
+    options.destination ?? pino.destination({ fd: 2, sync: true }),
+  );
 }
 
 /**
@@ -38,7 +41,11 @@ export async function createMcpApp(servers: readonly ServerTarget[] | DecorumSer
   // pino's Logger is what Fastify logs through; its type parameter is widened to keep the app's type plain.
   const loggerInstance = (logger ?? createHttpLogger()) as unknown as FastifyBaseLogger;
   // Fastify's own two lines per request are off: the endpoint logs one summary line itself.
-  const app: FastifyInstance = Fastify({ logController: new LogController({ disableRequestLogging: true }), ...timeoutOptions({ requestTimeout, headersTimeout }, fastify), loggerInstance });
+  const app: FastifyInstance = Fastify({
+    logController: new LogController({ disableRequestLogging: true }),
+    ...timeoutOptions({ requestTimeout, headersTimeout }, fastify),
+    loggerInstance,
+  });
   await app.register(mcpPlugin, { ...pluginOptions, servers });
   await app.ready();
   return app;

@@ -40,7 +40,11 @@ export function checkBodyEncoding(headers: IncomingHttpHeaders, contentType: str
   }
   const coding = headers['content-encoding'];
   if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
-    return new HttpRefusal('unsupported-media-type', `Unsupported Media Type: Content-Encoding ${JSON.stringify(coding)} is not accepted; send the body as it is (identity)`, { 'accept-encoding': 'identity' });
+    return new HttpRefusal(
+      'unsupported-media-type',
+      `Unsupported Media Type: Content-Encoding ${JSON.stringify(coding)} is not accepted; send the body as it is (identity)`,
+      { 'accept-encoding': 'identity' },
+    );
   }
   return undefined;
 }

@@ -97,7 +97,10 @@ export class McpEndpoint {
   checkRequestLine(request: FastifyRequest, exchange: Exchange): HttpRefusal | undefined {
     const type = request.headers['content-type'];
     if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
-      return new HttpRefusal('unsupported-media-type', `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
+      return new HttpRefusal(
+        'unsupported-media-type',
+        `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`,
+      );
     }
     const encoding = checkBodyEncoding(request.headers, type);
     if (encoding) return encoding;

@@ -38,7 +38,9 @@ export function readHeader(headers: IncomingHttpHeaders, key: string, displayNam
   if (typeof raw === 'string' && isCleanFieldValue(raw)) return raw;
   const value = (Array.isArray(raw) ? raw.join(', ') : raw).replace(SURROUNDING_WHITESPACE, '');
   if (!FIELD_VALUE.test(value)) {
-    throw new HeaderMismatchError(`Header mismatch: ${displayName} header contains characters not allowed in an HTTP field value (send such values as =?base64?…?=)`);
+    throw new HeaderMismatchError(
+      `Header mismatch: ${displayName} header contains characters not allowed in an HTTP field value (send such values as =?base64?…?=)`,
+    );
   }
   return value;
 }

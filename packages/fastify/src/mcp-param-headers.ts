@@ -82,10 +82,14 @@ export class McpParamHeaders {
       const header = raw === undefined ? undefined : decodeHeaderValue(param.displayName, raw);
       const value = valueAt(args, param.path);
       if (value === undefined || value === null) {
-        if (header !== undefined) throw new HeaderMismatchError(`Header mismatch: ${param.displayName} header was sent but ${argumentPath(param.path)} is ${value === null ? 'null' : 'absent'}`);
+        if (header !== undefined)
+          throw new HeaderMismatchError(
+            `Header mismatch: ${param.displayName} header was sent but ${argumentPath(param.path)} is ${value === null ? 'null' : 'absent'}`,
+          );
         continue;
       }
-      if (header === undefined) throw new HeaderMismatchError(`Header mismatch: required header ${param.displayName} is missing (it must carry ${argumentPath(param.path)})`);
+      if (header === undefined)
+        throw new HeaderMismatchError(`Header mismatch: required header ${param.displayName} is missing (it must carry ${argumentPath(param.path)})`);
       if (param.type === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value)) {
         throw new HeaderMismatchError(`Header mismatch: ${argumentPath(param.path)} is outside ±(2^53−1), so ${param.displayName} cannot mirror it exactly`);
       }

@@ -49,7 +49,10 @@ export function originPolicy(allowed: AllowedOrigins | undefined): (origin: stri
     }
     const origin = normalized(entry);
     if (origin === undefined) {
-      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `allowedOrigins: ${JSON.stringify(entry)} is not an origin; write scheme://host[:port], e.g. "https://app.example.com"`);
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_OPTION,
+        `allowedOrigins: ${JSON.stringify(entry)} is not an origin; write scheme://host[:port], e.g. "https://app.example.com"`,
+      );
     }
     exact.add(origin);
   }

@@ -44,13 +44,29 @@ function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undef
 /** Everything that can be worked out before the first request: server, header rules, policies. */
 function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const path = options.path ?? DEFAULT_PATH;
-  if (!path.startsWith('/')) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
+  if (!path.startsWith('/'))
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
-  if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
+  if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   // What is left once the transport's own options are taken out goes to createServer.
-  const { servers, path: _path, prefix: _prefix, allowedOrigins, allowedHosts, bodyLimit: _bodyLimit, sseKeepAliveMs: _keepAlive, logLevel: _logLevel, requestLogLevel: _requestLogLevel, auth: _auth, legacySessions, ...serverOptions } = options;
+  const {
+    servers,
+    path: _path,
+    prefix: _prefix,
+    allowedOrigins,
+    allowedHosts,
+    bodyLimit: _bodyLimit,
+    sseKeepAliveMs: _keepAlive,
+    logLevel: _logLevel,
+    requestLogLevel: _requestLogLevel,
+    auth: _auth,
+    legacySessions,
+    ...serverOptions
+  } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
   const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
@@ -62,7 +78,8 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   }
   // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
   const challenge = resourceServer && ((error: JsonRpcErrorObject) => resourceServer.forbiddenChallenge(error));
-  const legacy = server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, authorize, challenge);
+  const legacy =
+    server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, authorize, challenge);
   return {
     legacy,
     server,
@@ -113,7 +130,10 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         const refusal = refusalFor(error, bodyLimit);
         if (refusal) return sendRefusal(reply, refusal);
         request.log.error({ err: error }, 'MCP endpoint failed');
-        return reply.code(errorStatus(-32603, 'request')).type('application/json; charset=utf-8').send(encodeMessage(errorResponse(undefined, error)));
+        return reply
+          .code(errorStatus(-32603, 'request'))
+          .type('application/json; charset=utf-8')
+          .send(encodeMessage(errorResponse(undefined, error)));
       });
 
       // The exchange's one summary line, when request logging is on.
@@ -170,7 +190,10 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           if (legacy && request.method === 'GET') return legacy.get(request, reply, (request as WithExchange)[EXCHANGE]);
           if (legacy && request.method === 'DELETE') return legacy.delete(request, reply, (request as WithExchange)[EXCHANGE]);
           const allowed = legacy ? 'GET, POST, DELETE' : 'POST';
-          return sendRefusal(reply.header('allow', allowed), new HttpRefusal('method-not-allowed', `Method Not Allowed: the MCP endpoint accepts ${allowed} only`));
+          return sendRefusal(
+            reply.header('allow', allowed),
+            new HttpRefusal('method-not-allowed', `Method Not Allowed: the MCP endpoint accepts ${allowed} only`),
+          );
         },
       });
 

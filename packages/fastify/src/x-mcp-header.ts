@@ -26,7 +26,19 @@ const HEADER_TYPES = new Set(['string', 'integer', 'boolean']);
 // are walked: an "x-mcp-header" key inside `default`, `const` or `examples` is data, not an annotation.
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLE = ['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+const SCHEMA_SINGLE = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 
 type Schema = Record<string, unknown>;
 
@@ -53,7 +65,10 @@ export function readMcpParamHeaders(tool: Pick<ToolEntry, 'name' | 'source' | 'd
   const annotate = (schema: Schema, at: readonly string[], propertyPath: readonly string[] | null): void => {
     const name = schema[X_MCP_HEADER];
     if (propertyPath === null || propertyPath.length === 0) {
-      fail(at, 'is not on a property reachable from the root through "properties" alone (not through items, allOf/anyOf/oneOf/not, if/then/else, $ref or $defs)');
+      fail(
+        at,
+        'is not on a property reachable from the root through "properties" alone (not through items, allOf/anyOf/oneOf/not, if/then/else, $ref or $defs)',
+      );
     }
     if (typeof name !== 'string' || !TOKEN.test(name)) {
       fail(at, `must be a non-empty RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}`);
@@ -66,7 +81,12 @@ export function readMcpParamHeaders(tool: Pick<ToolEntry, 'name' | 'source' | 'd
       // Declared bounds may narrow the safe range, never widen it.
       const beyond = (v: unknown, limit: number) => typeof v === 'number' && Math.abs(v) > limit;
       const safe = Number.MAX_SAFE_INTEGER;
-      if (beyond(schema.minimum, safe) || beyond(schema.maximum, safe) || beyond(schema.exclusiveMinimum, safe + 1) || beyond(schema.exclusiveMaximum, safe + 1)) {
+      if (
+        beyond(schema.minimum, safe) ||
+        beyond(schema.maximum, safe) ||
+        beyond(schema.exclusiveMinimum, safe + 1) ||
+        beyond(schema.exclusiveMaximum, safe + 1)
+      ) {
         fail(at, 'annotates an integer whose declared bounds exceed ±(2^53−1), the range a header can carry exactly');
       }
     }
@@ -74,7 +94,13 @@ export function readMcpParamHeaders(tool: Pick<ToolEntry, 'name' | 'source' | 'd
     const clash = seen.get(lower);
     if (clash !== undefined) fail(at, `repeats the name "${name}" (already used at ${clash}; names are compared case-insensitively)`);
     seen.set(lower, pointer(at));
-    found.push({ name: name as string, displayName: `Mcp-Param-${name as string}`, key: `mcp-param-${lower}`, path: propertyPath as string[], type: type as McpParamHeader['type'] });
+    found.push({
+      name: name as string,
+      displayName: `Mcp-Param-${name as string}`,
+      key: `mcp-param-${lower}`,
+      path: propertyPath as string[],
+      type: type as McpParamHeader['type'],
+    });
   };
 
   // `propertyPath` is the chain of `properties` keys from the root, or null once the walk has

@@ -9,7 +9,10 @@ const RESOURCE = 'https://mcp.example.test/mcp';
 class ConfirmServer {
   @Tool({ description: 'Asks before deleting', input: null })
   async delete_all(_args: unknown, ctx: ToolContext) {
-    const answer = await ctx.elicit({ message: 'Really delete everything?', requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] } });
+    const answer = await ctx.elicit({
+      message: 'Really delete everything?',
+      requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+    });
     return `${ctx.auth?.principal} answered ${answer.action}`;
   }
 }

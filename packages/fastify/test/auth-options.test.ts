@@ -45,7 +45,10 @@ describe('key sources', () => {
 
   test('one key (jwt.key) and an explicit issuer and typ', async () => {
     const key = await importJWK(as.key.publicJwk, 'RS256');
-    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: ['https://as.example.test/tenant'], jwt: { key, issuer: as.issuer, typ: 'at+jwt' } } });
+    const t = await injectApp({
+      servers: [WhoServer],
+      auth: { resource: RESOURCE, authorizationServers: ['https://as.example.test/tenant'], jwt: { key, issuer: as.issuer, typ: 'at+jwt' } },
+    });
     try {
       expect((await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()))).status).toBe(200);
     } finally {
@@ -54,7 +57,10 @@ describe('key sources', () => {
   });
 
   test('algorithms: a token whose alg is not allowed → 401', async () => {
-    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks, algorithms: ['ES256'] } } });
+    const t = await injectApp({
+      servers: [WhoServer],
+      auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwks: as.jwks, algorithms: ['ES256'] } },
+    });
     try {
       const res = await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()));
       expect(res.status).toBe(401);
@@ -64,8 +70,11 @@ describe('key sources', () => {
     }
   });
 
-  test('an unreachable JWKS is the server\'s failure: 500, not 401', async () => {
-    const t = await injectApp({ servers: [WhoServer], auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: 'http://127.0.0.1:1/jwks' } } });
+  test("an unreachable JWKS is the server's failure: 500, not 401", async () => {
+    const t = await injectApp({
+      servers: [WhoServer],
+      auth: { resource: RESOURCE, authorizationServers: [as.issuer], jwt: { jwksUri: 'http://127.0.0.1:1/jwks' } },
+    });
     try {
       const res = await rpc(t.url, 1, 'tools/list', {}, bearer(await as.token()));
       expect(res.status).toBe(500);
@@ -122,11 +131,15 @@ describe('a verify(token) hook (introspection)', () => {
 describe('the pipeline around auth', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await injectApp({ servers: [WhoServer], prefix: '/api', auth: { resource: 'https://public.example.test/tools/mcp', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
+    t = await injectApp({
+      servers: [WhoServer],
+      prefix: '/api',
+      auth: { resource: 'https://public.example.test/tools/mcp', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } },
+    });
   });
   afterAll(() => t.close());
 
-  test('metadata is served at the root form, the mount path (/api/mcp) and the resource\'s path (/tools/mcp)', async () => {
+  test("metadata is served at the root form, the mount path (/api/mcp) and the resource's path (/tools/mcp)", async () => {
     for (const path of ['', '/api/mcp', '/tools/mcp']) {
       const res = await send(`${t.base}/.well-known/oauth-protected-resource${path}`, { method: 'GET' });
       expect(res.status).toBe(200);
@@ -148,7 +161,13 @@ describe('the pipeline around auth', () => {
   });
 
   test('ctx.auth reaches SSE responses too', async () => {
-    const res = await rpc(t.url, 1, 'tools/call', { name: 'whoami', arguments: {} }, { progressToken: 'p', headers: { authorization: `Bearer ${await as.token({ aud: 'https://public.example.test/tools/mcp', scope: 's' })}` } });
+    const res = await rpc(
+      t.url,
+      1,
+      'tools/call',
+      { name: 'whoami', arguments: {} },
+      { progressToken: 'p', headers: { authorization: `Bearer ${await as.token({ aud: 'https://public.example.test/tools/mcp', scope: 's' })}` } },
+    );
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(text(res)).toBe('alice:s');
   });
@@ -156,9 +175,16 @@ describe('the pipeline around auth', () => {
 
 describe('several protected mounts on one app', () => {
   test('each path-inserted URI describes its own resource; the root form the first mount', async () => {
-    const t = await injectApp({ servers: [WhoServer], path: '/a', auth: { resource: 'https://x.test/a', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } }, (app) => {
-      app.register(mcpPlugin, { servers: [WhoServer], path: '/b', auth: { resource: 'https://x.test/b', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } });
-    });
+    const t = await injectApp(
+      { servers: [WhoServer], path: '/a', auth: { resource: 'https://x.test/a', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } } },
+      (app) => {
+        app.register(mcpPlugin, {
+          servers: [WhoServer],
+          path: '/b',
+          auth: { resource: 'https://x.test/b', authorizationServers: [as.issuer], jwt: { jwks: as.jwks } },
+        });
+      },
+    );
     try {
       const get = async (path: string) => (await send(`${t.base}/.well-known/oauth-protected-resource${path}`, { method: 'GET' })).json.resource;
       expect(await get('/a')).toBe('https://x.test/a');

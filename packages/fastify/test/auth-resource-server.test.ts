@@ -76,15 +76,18 @@ describe('protected resource metadata (RFC 9728; A-02, A-03, row 65)', () => {
     resource_documentation: 'https://docs.example.test/notes',
   };
 
-  test.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])('GET %s, unauthenticated → 200 JSON with the document', async (path) => {
-    const res = await send(`${t.base}${path}`, { method: 'GET' });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect({ ...res.json, scopes_supported: [...res.json.scopes_supported].sort() }).toEqual(expected);
-  });
+  test.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])(
+    'GET %s, unauthenticated → 200 JSON with the document',
+    async (path) => {
+      const res = await send(`${t.base}${path}`, { method: 'GET' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect({ ...res.json, scopes_supported: [...res.json.scopes_supported].sort() }).toEqual(expected);
+    },
+  );
 
-  test('scopes_supported: the server-wide scopes first, then the decorators\' in registry order, each once', async () => {
+  test("scopes_supported: the server-wide scopes first, then the decorators' in registry order, each once", async () => {
     const res = await send(`${t.base}/.well-known/oauth-protected-resource`, { method: 'GET' });
     expect(res.json.scopes_supported).toEqual(['mcp:use', 'notes:write', 'notes:read', 'prompts:use']);
   });
@@ -115,7 +118,9 @@ describe('401: no usable token (A-04, A-05, A-06, rows 65–66)', () => {
     const res = await rpc(t.url, 1, 'tools/call', { name: 'whoami', arguments: {} }, bearer(token));
     expect(res.status).toBe(401);
     const header = String(res.headers['www-authenticate']);
-    expect(header).toMatch(new RegExp(`^Bearer error="invalid_token", scope="mcp:use", resource_metadata="${PRM_URL.replace(/[./]/g, '\\$&')}", error_description="[^"\\\\]+"$`));
+    expect(header).toMatch(
+      new RegExp(`^Bearer error="invalid_token", scope="mcp:use", resource_metadata="${PRM_URL.replace(/[./]/g, '\\$&')}", error_description="[^"\\\\]+"$`),
+    );
     expect(header).toMatch(description);
     expect(res.json).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/^Unauthorized: /) } });
     return res;
@@ -151,7 +156,13 @@ describe('401: no usable token (A-04, A-05, A-06, rows 65–66)', () => {
   });
 
   test('audience in another case and with a trailing slash still names this resource (A-11)', async () => {
-    const res = await rpc(t.url, 1, 'tools/call', { name: 'whoami', arguments: {} }, bearer(await as.token({ scope: ALL, aud: ['https://other.example', 'HTTPS://MCP.Example.TEST/mcp/'] })));
+    const res = await rpc(
+      t.url,
+      1,
+      'tools/call',
+      { name: 'whoami', arguments: {} },
+      bearer(await as.token({ scope: ALL, aud: ['https://other.example', 'HTTPS://MCP.Example.TEST/mcp/'] })),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -186,7 +197,9 @@ describe('401: no usable token (A-04, A-05, A-06, rows 65–66)', () => {
   test('another scheme (Basic) → 401 invalid_request', async () => {
     const res = await rpc(t.url, 1, 'tools/list', {}, { headers: { authorization: 'Basic YWxpY2U6c2VjcmV0' } });
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe(`Bearer error="invalid_request", scope="mcp:use", resource_metadata="${PRM_URL}", error_description="use the Bearer scheme: Authorization: Bearer <token>"`);
+    expect(res.headers['www-authenticate']).toBe(
+      `Bearer error="invalid_request", scope="mcp:use", resource_metadata="${PRM_URL}", error_description="use the Bearer scheme: Authorization: Bearer <token>"`,
+    );
   });
 
   test('token only in ?access_token= → 401 invalid_request (refused, not used)', async () => {
@@ -203,7 +216,10 @@ describe('401: no usable token (A-04, A-05, A-06, rows 65–66)', () => {
   test('a query-string token is refused even next to a valid Authorization header', async () => {
     const token = await as.token({ scope: ALL });
     const message = requestBody(1, 'tools/list');
-    const res = await send(`${t.url}?access_token=${token}`, { headers: withHeaders(standardHeaders(message), { authorization: `Bearer ${token}` }), body: JSON.stringify(message) });
+    const res = await send(`${t.url}?access_token=${token}`, {
+      headers: withHeaders(standardHeaders(message), { authorization: `Bearer ${token}` }),
+      body: JSON.stringify(message),
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -213,11 +229,21 @@ describe('valid tokens and ctx.auth', () => {
     const res = await rpc(t.url, 7, 'tools/call', { name: 'whoami', arguments: {} }, bearer(await as.token({ scope: 'mcp:use notes:read' })));
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(7);
-    expect(res.json.result.structuredContent ?? JSON.parse(res.json.result.content[0].text)).toEqual({ principal: 'alice', scopes: ['mcp:use', 'notes:read'], iss: as.issuer });
+    expect(res.json.result.structuredContent ?? JSON.parse(res.json.result.content[0].text)).toEqual({
+      principal: 'alice',
+      scopes: ['mcp:use', 'notes:read'],
+      iss: as.issuer,
+    });
   });
 
   test('scopes from an "scp" array claim', async () => {
-    const res = await rpc(t.url, 1, 'tools/call', { name: 'notes_add', arguments: { text: 'x' } }, bearer(await as.token({ sub: 'bob', scp: ['mcp:use', 'notes:write'] })));
+    const res = await rpc(
+      t.url,
+      1,
+      'tools/call',
+      { name: 'notes_add', arguments: { text: 'x' } },
+      bearer(await as.token({ sub: 'bob', scp: ['mcp:use', 'notes:write'] })),
+    );
     expect(res.status).toBe(200);
     expect(res.json.result.content[0].text).toBe('added x');
   });
@@ -252,7 +278,11 @@ describe('403: insufficient scope (A-07, row 67)', () => {
     );
     expect(res.json).toEqual({
       jsonrpc: '2.0',
-      error: { code: -32600, message: 'Forbidden: tools/call notes_add needs the scopes mcp:use notes:write; the token lacks notes:write. Request a new token with scope="mcp:use notes:write" (the token grants: mcp:use notes:read)' },
+      error: {
+        code: -32600,
+        message:
+          'Forbidden: tools/call notes_add needs the scopes mcp:use notes:write; the token lacks notes:write. Request a new token with scope="mcp:use notes:write" (the token grants: mcp:use notes:read)',
+      },
     });
   });
 
@@ -270,7 +300,7 @@ describe('403: insufficient scope (A-07, row 67)', () => {
     expect(res.json.error.message).toContain('(the token grants: no scopes)');
   });
 
-  test('prompts/get checks the prompt\'s scopes', async () => {
+  test("prompts/get checks the prompt's scopes", async () => {
     const denied = await rpc(t.url, 1, 'prompts/get', { name: 'summarise' }, bearer(await as.token({ scope: 'mcp:use notes:read' })));
     expect(denied.status).toBe(403);
     expect(denied.headers['www-authenticate']).toContain('scope="mcp:use notes:read prompts:use"');
@@ -278,7 +308,7 @@ describe('403: insufficient scope (A-07, row 67)', () => {
     expect(allowed.status).toBe(200);
   });
 
-  test.each(['notes://all', 'notes://42'])('resources/read %s checks the resource\'s scopes (fixed and template)', async (uri) => {
+  test.each(['notes://all', 'notes://42'])("resources/read %s checks the resource's scopes (fixed and template)", async (uri) => {
     const denied = await rpc(t.url, 1, 'resources/read', { uri }, bearer(await as.token({ scope: 'mcp:use' })));
     expect(denied.status).toBe(403);
     expect(denied.headers['www-authenticate']).toContain('scope="mcp:use notes:read"');

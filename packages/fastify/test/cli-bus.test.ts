@@ -8,19 +8,32 @@ const FIXTURE = fixture('cluster-server.ts');
 /** `mcp-serve --bus` / `DECORUM_BUS_URL`: what is not a Redis URL is a one-line start-up error. */
 describe('mcp-serve --bus', () => {
   test('a --bus that is not redis:// or rediss:// is refused with the expected form', () => {
-    const run = spawnSync(process.execPath, [MCP_SERVE, FIXTURE, '--http', '--port', '0', '--bus', 'http://127.0.0.1:6379'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [MCP_SERVE, FIXTURE, '--http', '--port', '0', '--bus', 'http://127.0.0.1:6379'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/option '--bus <url>' argument 'http:\/\/127\.0\.0\.1:6379' is invalid\. must be a redis:\/\/ or rediss:\/\/ URL/);
   });
 
   test('DECORUM_BUS_URL is read and checked the same way', () => {
-    const run = spawnSync(process.execPath, [MCP_SERVE, FIXTURE, '--http', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000, env: { ...process.env, DECORUM_BUS_URL: 'localhost:6379' } });
+    const run = spawnSync(process.execPath, [MCP_SERVE, FIXTURE, '--http', '--port', '0'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, DECORUM_BUS_URL: 'localhost:6379' },
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
   });
 
   test('a module whose serverOptions.catalogue is not a list of decorated classes is a one-line error', () => {
-    const run = spawnSync(process.execPath, [MCP_SERVE, 'packages/fastify/test/fixtures/bad-catalogue.ts', '--http', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [MCP_SERVE, 'packages/fastify/test/fixtures/bad-catalogue.ts', '--http', '--port', '0'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_OPTION: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
   });

@@ -71,7 +71,11 @@ describe('mcp-serve --http', () => {
   });
 
   test('a bad --path is a one-line start-up error', () => {
-    const run = spawnSync(process.execPath, [MCP_SERVE, 'examples/weather/dist/weather.js', '--http', '--port', '0', '--path', 'mcp'], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(process.execPath, [MCP_SERVE, 'examples/weather/dist/weather.js', '--http', '--port', '0', '--path', 'mcp'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_OPTION: .*path must start with "\/"/m);
   });

@@ -19,7 +19,12 @@ describe('concurrency', () => {
         });
       }
       const text = `message ${i} ${'·'.repeat(i % 7)}`;
-      return rpc(t.url, i, 'tools/call', { name: 'echo', arguments: { text } }).then((res) => ({ id: res.json.id, text: res.json.result.content[0].text, expected: text, wanted: i }));
+      return rpc(t.url, i, 'tools/call', { name: 'echo', arguments: { text } }).then((res) => ({
+        id: res.json.id,
+        text: res.json.result.content[0].text,
+        expected: text,
+        wanted: i,
+      }));
     });
     const results = await Promise.all(calls);
     expect(results).toHaveLength(200);

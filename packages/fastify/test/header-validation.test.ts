@@ -21,7 +21,7 @@ describe('MCP header validation', () => {
       expectHeaderMismatch(await rpc(t.url, 1, 'tools/list', {}, { headers: { 'mcp-method': undefined } }), 'Mcp-Method');
     });
 
-    test('a header value does not match the body → 400 -32020 in the spec\'s message shape', async () => {
+    test("a header value does not match the body → 400 -32020 in the spec's message shape", async () => {
       const res = await rpc(t.url, 1, 'tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': 'foo' } });
       expectHeaderMismatch(res, 'Mcp-Name');
       expect(res.json.error.message).toBe("Header mismatch: Mcp-Name header value 'foo' does not match body value 'echo'");
@@ -40,7 +40,11 @@ describe('MCP header validation', () => {
 
     test('parameter value provided → the server validates that the header matches the body', async () => {
       expect((await rpc(t.url, 1, 'tools/call', { name: 'region_sql', arguments: args }, { headers: { 'mcp-param-region': 'us-west1' } })).status).toBe(200);
-      expectHeaderMismatch(await rpc(t.url, 2, 'tools/call', { name: 'region_sql', arguments: args }, { headers: { 'mcp-param-region': 'eu-west1' } }), 'Mcp-Param-Region', 2);
+      expectHeaderMismatch(
+        await rpc(t.url, 2, 'tools/call', { name: 'region_sql', arguments: args }, { headers: { 'mcp-param-region': 'eu-west1' } }),
+        'Mcp-Param-Region',
+        2,
+      );
     });
 
     test('parameter value is null → the server does not expect the header', async () => {
@@ -66,7 +70,7 @@ describe('MCP header validation', () => {
       expectHeaderMismatch(await rpc(t.url, 1, 'tools/list', {}, { headers: { 'mcp-protocol-version': undefined } }), 'MCP-Protocol-Version');
     });
 
-    test('differs from the body\'s _meta version → 400 -32020 (#45)', async () => {
+    test("differs from the body's _meta version → 400 -32020 (#45)", async () => {
       const message = body(1, 'tools/list');
       (message.params._meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] = '1900-01-01';
       const res = await send(t.url, { headers: standardHeaders(message), body: JSON.stringify(message) });
@@ -82,7 +86,10 @@ describe('MCP header validation', () => {
     });
 
     test('checked after _meta: a body without _meta is -32602 even without the header', async () => {
-      const res = await postRaw(t.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), { 'mcp-protocol-version': undefined, 'mcp-method': 'tools/list' });
+      const res = await postRaw(t.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), {
+        'mcp-protocol-version': undefined,
+        'mcp-method': 'tools/list',
+      });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe(-32602);
     });
@@ -107,7 +114,10 @@ describe('MCP header validation', () => {
     });
 
     test('is not base64-decoded (only Mcp-Name and Mcp-Param-* are)', async () => {
-      expectHeaderMismatch(await rpc(t.url, 1, 'tools/list', {}, { headers: { 'mcp-method': `=?base64?${Buffer.from('tools/list').toString('base64')}?=` } }), 'Mcp-Method');
+      expectHeaderMismatch(
+        await rpc(t.url, 1, 'tools/list', {}, { headers: { 'mcp-method': `=?base64?${Buffer.from('tools/list').toString('base64')}?=` } }),
+        'Mcp-Method',
+      );
     });
   });
 
@@ -140,7 +150,11 @@ describe('MCP header validation', () => {
 
     test('prompts/get compares with params.name', async () => {
       expect((await rpc(t.url, 1, 'prompts/get', { name: 'greet', arguments: { name: 'Ada' } })).status).toBe(200);
-      expectHeaderMismatch(await rpc(t.url, 2, 'prompts/get', { name: 'greet', arguments: { name: 'Ada' } }, { headers: { 'mcp-name': 'other' } }), 'Mcp-Name', 2);
+      expectHeaderMismatch(
+        await rpc(t.url, 2, 'prompts/get', { name: 'greet', arguments: { name: 'Ada' } }, { headers: { 'mcp-name': 'other' } }),
+        'Mcp-Name',
+        2,
+      );
     });
 
     test('ignored on methods that do not use it', async () => {
@@ -156,7 +170,12 @@ describe('MCP header validation', () => {
     const modern = await injectApp({ servers: [FixtureServer], eras: 'modern' });
     const res = await send(modern.url, {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+      }),
     });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '2025-11-25' } });

@@ -14,7 +14,10 @@ class LegacyFixture {
 
   @Tool({ description: 'Asks for a name', input: null })
   async ask(_args: unknown, ctx: ToolContext): Promise<string> {
-    const answer = await ctx.elicit<{ name: string }>({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+    const answer = await ctx.elicit<{ name: string }>({
+      message: 'Name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
     return answer.action === 'accept' ? `Hello, ${answer.content!.name}` : answer.action;
   }
 
@@ -41,7 +44,11 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
   test('initialize mints a random Mcp-Session-Id and answers in the old shape', async () => {
     const { id, result } = await initializeSession(t.url);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'legacy-fixture', version: '1.0.0' }, capabilities: { tools: { listChanged: true }, resources: { subscribe: true } } });
+    expect(result).toMatchObject({
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'legacy-fixture', version: '1.0.0' },
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true } },
+    });
     expect(result.resultType).toBeUndefined();
     const list = await legacyPost(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' });
     expect(list.json.result.tools.map((x: { name: string }) => x.name)).toEqual(['echo', 'ask', 'toggle']);
@@ -73,7 +80,15 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     const { id } = await initializeSession(t.url);
     const again = await legacyPost(t.url, { jsonrpc: '2.0', id: 3, method: 'initialize', params: INIT_PARAMS }, { 'mcp-session-id': id });
     expect(again.json.error).toMatchObject({ code: -32600, message: expect.stringContaining('already initialized') });
-    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } }, { 'mcp-session-id': id, accept: 'application/json' })).json.result.content[0].text).toBe('still here');
+    expect(
+      (
+        await legacyPost(
+          t.url,
+          { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } },
+          { 'mcp-session-id': id, accept: 'application/json' },
+        )
+      ).json.result.content[0].text,
+    ).toBe('still here');
   });
 
   test('DELETE ends the session: its id answers 404 afterwards, for anyone', async () => {
@@ -101,7 +116,9 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'ask', arguments: {} } });
     const ask = await call.waitFor((e) => e.method === 'elicitation/create');
     expect(ask.params).toMatchObject({ mode: 'form', message: 'Name?' });
-    expect((await legacyPost(t.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }, { 'mcp-session-id': id })).status).toBe(202);
+    expect(
+      (await legacyPost(t.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'Ada' } } }, { 'mcp-session-id': id })).status,
+    ).toBe(202);
     const done = await call.waitFor((e) => e.id === 8);
     expect(done.result).toEqual({ content: [{ type: 'text', text: 'Hello, Ada' }], isError: false });
     expect(call.raw).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
@@ -113,7 +130,11 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     const done = await call.waitFor((e) => e.id === 9);
     expect(done.error).toMatchObject({ code: -32001, message: 'The client did not answer elicitation/create within 300 ms' });
     const ask = call.events().find((e) => e.method === 'elicitation/create');
-    expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'no answer within 300 ms' } });
+    expect(call.events()).toContainEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: ask.id, reason: 'no answer within 300 ms' },
+    });
     expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 10, method: 'ping' }, { 'mcp-session-id': id })).json.result).toEqual({});
   });
 
@@ -121,15 +142,31 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     const { id } = await initializeSession(t.url);
     const call = await OpenStream.post(t.url, id, { jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'ask', arguments: {} } });
     const ask = await call.waitFor((e) => e.method === 'elicitation/create');
-    expect((await legacyPost(t.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } }, { 'mcp-session-id': id })).status).toBe(202);
+    expect(
+      (
+        await legacyPost(
+          t.url,
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'user gave up' } },
+          { 'mcp-session-id': id },
+        )
+      ).status,
+    ).toBe(202);
     await call.waitForEnd();
     expect(call.events().find((e) => e.id === 20)).toBeUndefined();
-    expect(call.events()).toContainEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ask.id, reason: 'the request that asked was cancelled' } });
+    expect(call.events()).toContainEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: ask.id, reason: 'the request that asked was cancelled' },
+    });
   });
 
   test('a call that sends nothing before its response is answered with JSON, even when SSE is accepted', async () => {
     const { id } = await initializeSession(t.url);
-    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'plain' } } }, { 'mcp-session-id': id });
+    const res = await legacyPost(
+      t.url,
+      { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo', arguments: { text: 'plain' } } },
+      { 'mcp-session-id': id },
+    );
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json.result.content[0].text).toBe('plain');
   });
@@ -145,13 +182,21 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
     const stream = await OpenStream.get(t.url, id);
     expect(stream.res.statusCode).toBe(200);
     expect((await send(t.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id }, method: 'GET' })).status).toBe(409);
-    await legacyPost(t.url, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
+    await legacyPost(
+      t.url,
+      { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'toggle', arguments: {} } },
+      { 'mcp-session-id': id, accept: 'application/json' },
+    );
     await stream.waitFor((e) => e.method === 'notifications/tools/list_changed');
     const lastId = stream.lastMessageId()!;
     stream.close();
     // Missed while disconnected (or written to the dead connection before the server noticed), then
     // replayed after the Last-Event-ID, which replaces whatever connection the stream still had.
-    await legacyPost(t.url, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'toggle', arguments: {} } }, { 'mcp-session-id': id, accept: 'application/json' });
+    await legacyPost(
+      t.url,
+      { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'toggle', arguments: {} } },
+      { 'mcp-session-id': id, accept: 'application/json' },
+    );
     const resumed = await OpenStream.get(t.url, id, { 'last-event-id': lastId });
     const replayed = await resumed.waitFor((e) => e.method === 'notifications/tools/list_changed');
     expect(replayed).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} });
@@ -161,7 +206,11 @@ describe('legacy (2025-11-25) sessions on the Streamable HTTP endpoint', () => {
 
   test('resource not found is -32002 on legacy', async () => {
     const { id } = await initializeSession(t.url);
-    const res = await legacyPost(t.url, { jsonrpc: '2.0', id: 13, method: 'resources/read', params: { uri: 'mem://missing' } }, { 'mcp-session-id': id, accept: 'application/json' });
+    const res = await legacyPost(
+      t.url,
+      { jsonrpc: '2.0', id: 13, method: 'resources/read', params: { uri: 'mem://missing' } },
+      { 'mcp-session-id': id, accept: 'application/json' },
+    );
     expect(res.json.error).toMatchObject({ code: -32002, message: 'Resource not found: mem://missing' });
   });
 

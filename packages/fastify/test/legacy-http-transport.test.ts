@@ -100,7 +100,9 @@ describe('legacy sessions follow the 2025-11-25 transport', () => {
     const { id: session } = await initializeSession(t.url);
     const first = await OpenStream.get(t.url, session);
     expect((await send(t.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session } })).status).toBe(409);
-    const second = await OpenStream.get(t.url, session, { 'last-event-id': first.eventIds()[0] ?? (await until('the first event id', () => first.eventIds()[0])) });
+    const second = await OpenStream.get(t.url, session, {
+      'last-event-id': first.eventIds()[0] ?? (await until('the first event id', () => first.eventIds()[0])),
+    });
     expect(second.res.statusCode).toBe(200);
     await first.waitForEnd();
     await legacyPost(t.url, legacyToolCall(9, 'toggle'), { 'mcp-session-id': session, accept: 'application/json' });

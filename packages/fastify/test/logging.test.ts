@@ -23,7 +23,15 @@ describe('request logging', () => {
     await settle();
     const lines = summaries();
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatchObject({ level: 30, mcpMethod: 'tools/call', mcpName: 'echo', rpcId: 'log-1', statusCode: 200, stream: 'json', reqId: expect.anything() });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      mcpMethod: 'tools/call',
+      mcpName: 'echo',
+      rpcId: 'log-1',
+      statusCode: 200,
+      stream: 'json',
+      reqId: expect.anything(),
+    });
     expect(typeof lines[0].responseTime).toBe('number');
     expect(lines[1]).toMatchObject({ mcpMethod: 'resources/read', mcpName: 'mem://a', statusCode: 200 });
     expect(lines[2]).toMatchObject({ mcpMethod: 'foo/bar', statusCode: 404, errorCode: -32601 });

@@ -79,7 +79,7 @@ describe('Mcp-Param-* headers', () => {
     ['leading/trailing spaces', ' padded ', '=?base64?IHBhZGRlZCA=?='],
     ['a newline', 'line1\nline2', '=?base64?bGluZTEKbGluZTI=?='],
     ['the sentinel pattern itself', '=?base64?literal?=', '=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?='],
-  ])('the spec\'s encoding example with %s is decoded before comparing', async (_why, value, header) => {
+  ])("the spec's encoding example with %s is decoded before comparing", async (_why, value, header) => {
     const res = await call(1, { region: value }, { 'mcp-param-region': header });
     expect(res.status).toBe(200);
     expect(res.json.result.content[0].text).toBe(`ran in ${value}`);

@@ -41,7 +41,10 @@ describe('HTTP methods and media types', () => {
   });
 
   test('a notification needs no MCP headers', async () => {
-    const res = await send(t.url, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const res = await send(t.url, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
     expect(res.status).toBe(202);
   });
 
@@ -69,11 +72,14 @@ describe('HTTP methods and media types', () => {
     expect(res.status).toBe(200);
   });
 
-  test.each(['text/html', 'application/xml, text/plain', 'application/json;q=0, text/event-stream;q=0'])('Accept %s → 406 with a JSON-RPC error without id', async (accept) => {
-    const res = await rpc(t.url, 1, 'tools/list', {}, { headers: { accept } });
-    expect(res.status).toBe(406);
-    expect(res.json).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('Accept') } });
-  });
+  test.each(['text/html', 'application/xml, text/plain', 'application/json;q=0, text/event-stream;q=0'])(
+    'Accept %s → 406 with a JSON-RPC error without id',
+    async (accept) => {
+      const res = await rpc(t.url, 1, 'tools/list', {}, { headers: { accept } });
+      expect(res.status).toBe(406);
+      expect(res.json).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('Accept') } });
+    },
+  );
 
   test.each([undefined, '*/*', 'application/*', 'application/json'])('Accept %s is served (lenient when absent)', async (accept) => {
     const res = await rpc(t.url, 1, 'tools/list', {}, { headers: { accept } });
@@ -89,7 +95,13 @@ describe('HTTP methods and media types', () => {
   });
 
   test('Accept application/json only → a progressToken request still answers as JSON (no SSE forced on the client)', async () => {
-    const res = await rpc(t.url, 2, 'tools/call', { name: 'slow', arguments: { steps: 2, delayMs: 1 } }, { progressToken: 'p', headers: { accept: 'application/json' } });
+    const res = await rpc(
+      t.url,
+      2,
+      'tools/call',
+      { name: 'slow', arguments: { steps: 2, delayMs: 1 } },
+      { progressToken: 'p', headers: { accept: 'application/json' } },
+    );
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json.result.content[0].text).toBe('done after 2 steps');
   });

@@ -25,9 +25,19 @@ describe('MRTR over HTTP', () => {
     const args = { name: 'delete_file', arguments: { path: '/notes/todo.txt' } };
     const first = await rpc(a.url, 'd1', 'tools/call', args, ELICIT);
     expect(first.status).toBe(200);
-    expect(first.json.result).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: { method: 'elicitation/create' } }, requestState: expect.any(String) });
+    expect(first.json.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { confirm: { method: 'elicitation/create' } },
+      requestState: expect.any(String),
+    });
     expect(first.json.result).not.toHaveProperty('ttlMs');
-    const second = await rpc(b.url, 'd2', 'tools/call', { ...args, requestState: first.json.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, ELICIT);
+    const second = await rpc(
+      b.url,
+      'd2',
+      'tools/call',
+      { ...args, requestState: first.json.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+      ELICIT,
+    );
     expect(second.status).toBe(200);
     expect(second.json.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Deleted /notes/todo.txt.' }] });
   });
@@ -35,10 +45,34 @@ describe('MRTR over HTTP', () => {
   test('three rounds alternating instances', async () => {
     const args = { name: 'plan_trip', arguments: {} };
     const r1 = (await rpc(a.url, 't1', 'tools/call', args, ELICIT)).json.result;
-    const r2 = (await rpc(b.url, 't2', 'tools/call', { ...args, requestState: r1.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', people: 2 } } } }, ELICIT)).json.result;
-    const r3 = (await rpc(a.url, 't3', 'tools/call', { ...args, requestState: r2.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', season: 'winter' } } } }, ELICIT)).json.result;
+    const r2 = (
+      await rpc(
+        b.url,
+        't2',
+        'tools/call',
+        { ...args, requestState: r1.requestState, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada', people: 2 } } } },
+        ELICIT,
+      )
+    ).json.result;
+    const r3 = (
+      await rpc(
+        a.url,
+        't3',
+        'tools/call',
+        { ...args, requestState: r2.requestState, inputResponses: { 'elicit-2': { action: 'accept', content: { city: 'Oslo', season: 'winter' } } } },
+        ELICIT,
+      )
+    ).json.result;
     expect(r3.inputRequests['elicit-3'].params.message).toBe('Book Oslo in winter for 2 (Ada)?');
-    const done = (await rpc(b.url, 't4', 'tools/call', { ...args, requestState: r3.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { book: false } } } }, ELICIT)).json.result;
+    const done = (
+      await rpc(
+        b.url,
+        't4',
+        'tools/call',
+        { ...args, requestState: r3.requestState, inputResponses: { 'elicit-3': { action: 'accept', content: { book: false } } } },
+        ELICIT,
+      )
+    ).json.result;
     expect(done.content[0].text).toMatch(/^Quote Q-\d+ kept for later\.$/);
   });
 
@@ -53,7 +87,13 @@ describe('MRTR over HTTP', () => {
     const first = (await rpc(a.url, 'x1', 'tools/call', args, ELICIT)).json.result;
     const state: string = first.requestState;
     const flipped = state.slice(0, 10) + (state[10] === 'A' ? 'B' : 'A') + state.slice(11);
-    const refused = await rpc(b.url, 'x2', 'tools/call', { ...args, requestState: flipped, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, ELICIT);
+    const refused = await rpc(
+      b.url,
+      'x2',
+      'tools/call',
+      { ...args, requestState: flipped, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+      ELICIT,
+    );
     expect(refused.json.error.code).toBe(-32602);
     const listed = await rpc(a.url, 'x3', 'tools/call', { name: 'list_files', arguments: {} });
     expect(listed.json.result.content[0].text).toContain('/tmp/scratch');
@@ -64,7 +104,13 @@ describe('MRTR over HTTP', () => {
     try {
       const args = { name: 'delete_file', arguments: { path: '/tmp/scratch' } };
       const first = (await rpc(other.url, 'k1', 'tools/call', args, ELICIT)).json.result;
-      const refused = await rpc(a.url, 'k2', 'tools/call', { ...args, requestState: first.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, ELICIT);
+      const refused = await rpc(
+        a.url,
+        'k2',
+        'tools/call',
+        { ...args, requestState: first.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+        ELICIT,
+      );
       expect(refused.json.error.code).toBe(-32602);
     } finally {
       await other.close();

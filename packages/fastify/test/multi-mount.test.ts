@@ -46,7 +46,7 @@ describe('several mounts in one app', () => {
     expect((await rpc(`${base}/other/mcp`, 3, 'tools/call', { name: 'echo', arguments: { text: 'x' } })).json.error.code).toBe(-32602);
   });
 
-  test('the app\'s other routes keep their own parsers and behaviour', async () => {
+  test("the app's other routes keep their own parsers and behaviour", async () => {
     expect((await send(`${base}/health`, { method: 'GET' })).json).toEqual({ ok: true });
     expect((await send(`${base}/api/status`, { method: 'GET' })).text).toBe('up');
     expect((await send(`${base}/echo-json`, { headers: { 'content-type': 'application/json' }, body: '{"a":1}' })).json).toEqual({ got: { a: 1 } });

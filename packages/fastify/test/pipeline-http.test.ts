@@ -88,7 +88,11 @@ describe('request pipeline over HTTP without auth', () => {
     const res = await rpc(t.url, 2, 'tools/call', { name: 'admin_only' });
     expect(res.status).toBe(403);
     expect(res.headers['www-authenticate']).toBeUndefined();
-    expect(res.json).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -31403, message: 'Forbidden: tools/call "admin_only" was refused by guard "isAdmin"', data: { guard: 'isAdmin' } } });
+    expect(res.json).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -31403, message: 'Forbidden: tools/call "admin_only" was refused by guard "isAdmin"', data: { guard: 'isAdmin' } },
+    });
   });
 
   test('a guard that throws: a clear -32603, no stack or detail on the wire', async () => {
@@ -111,7 +115,10 @@ describe('request pipeline over HTTP without auth', () => {
     expect(res.json).toEqual({
       jsonrpc: '2.0',
       id: 'stuck',
-      error: { code: -32603, message: 'Middleware "stuck" did not answer within 200 ms (stepTimeoutMs), so the request was ended: a middleware must call next() or return a result' },
+      error: {
+        code: -32603,
+        message: 'Middleware "stuck" did not answer within 200 ms (stepTimeoutMs), so the request was ended: a middleware must call next() or return a result',
+      },
     });
     expect(logs.lines.find((l) => l.msg === 'pipeline step timed out')).toMatchObject({ step: 'stuck', stepTimeoutMs: 200 });
     expect((await rpc(t.url, 'after-stuck', 'tools/call', { name: 'other' })).status).toBe(200);

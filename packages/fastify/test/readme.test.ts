@@ -60,8 +60,8 @@ describe('README snippets', () => {
       const call = await rpc(url, 1, 'tools/call', { name: 'weather_current', arguments: { location: 'London' } });
       expect(call.json.result.content[0].text).toContain('Light rain');
       const base = url.replace('/api/mcp', '');
-      expect(JSON.parse((await (await fetch(`${base}/health`)).text()))).toEqual({ ok: true });
-      expect(JSON.parse((await (await fetch(`${base}/api/status`)).text()))).toEqual({ up: true });
+      expect(JSON.parse(await (await fetch(`${base}/health`)).text())).toEqual({ ok: true });
+      expect(JSON.parse(await (await fetch(`${base}/api/status`)).text())).toEqual({ up: true });
     } finally {
       await stop();
     }
@@ -79,9 +79,10 @@ describe('README snippets', () => {
     }
   });
 
-  test('an own Fastify instance with the standalone app\'s timeouts', async () => {
+  test("an own Fastify instance with the standalone app's timeouts", async () => {
     const file = join(dir, 'timeouts.mjs');
-    const tail = '\nconst { port } = app.server.address();\nprocess.stderr.write(`MCP endpoint: http://127.0.0.1:${port}/mcp?${app.server.requestTimeout},${app.server.headersTimeout}\\n`);\n';
+    const tail =
+      '\nconst { port } = app.server.address();\nprocess.stderr.write(`MCP endpoint: http://127.0.0.1:${port}/mcp?${app.server.requestTimeout},${app.server.headersTimeout}\\n`);\n';
     writeFileSync(file, runnable(snippet('timeouts'), tail));
     const { url, stop } = await start(file);
     try {

@@ -54,7 +54,9 @@ describe('Origin validation (DNS rebinding; #43)', () => {
 
   test('an allowedOrigins entry that is not an origin fails start-up', async () => {
     const app = Fastify();
-    await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_OPTION });
+    await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({
+      code: StartupErrorCode.INVALID_OPTION,
+    });
     await app.close();
   });
 
@@ -65,7 +67,10 @@ describe('Origin validation (DNS rebinding; #43)', () => {
     [{ legacySessions: { maxSessions: 0 } }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions\.maxSessions must be a positive integer/],
   ])('the plugin option %j out of range fails start-up with DECORUM_ERR_INVALID_OPTION', async (option, message) => {
     const app = Fastify();
-    await expect(app.register(mcpPlugin, { servers: [FixtureServer], ...option }).ready()).rejects.toMatchObject({ code: StartupErrorCode.INVALID_OPTION, message: expect.stringMatching(message) });
+    await expect(app.register(mcpPlugin, { servers: [FixtureServer], ...option }).ready()).rejects.toMatchObject({
+      code: StartupErrorCode.INVALID_OPTION,
+      message: expect.stringMatching(message),
+    });
     await app.close();
   });
 });
@@ -86,7 +91,10 @@ describe('body limit (#62)', () => {
   });
 
   test('10 MB of random bytes as text/plain → 415 (refused before reading); the server stays healthy', async () => {
-    const res = await send(t.url, { headers: { 'content-type': 'text/plain' }, body: Buffer.alloc(10 * 1024 * 1024, 7) }).catch((e: Error) => ({ status: -1, error: e }));
+    const res = await send(t.url, { headers: { 'content-type': 'text/plain' }, body: Buffer.alloc(10 * 1024 * 1024, 7) }).catch((e: Error) => ({
+      status: -1,
+      error: e,
+    }));
     // The server may cut the upload short after answering; either way it refused and keeps serving.
     if (res.status !== -1) expect(res.status).toBe(415);
     expect((await rpc(t.url, 2, 'tools/list')).status).toBe(200);
@@ -110,7 +118,13 @@ describe('sessions and credentials', () => {
     const t = await injectApp({ servers: [FixtureServer] });
     try {
       for (const progressToken of [undefined, 'p']) {
-        const res = await rpc(t.url, 1, 'tools/call', { name: 'echo', arguments: { text: 'x' } }, { progressToken, headers: { 'mcp-session-id': 'abc', 'last-event-id': '5' } });
+        const res = await rpc(
+          t.url,
+          1,
+          'tools/call',
+          { name: 'echo', arguments: { text: 'x' } },
+          { progressToken, headers: { 'mcp-session-id': 'abc', 'last-event-id': '5' } },
+        );
         expect(res.status).toBe(200);
         expect(res.headers['mcp-session-id']).toBeUndefined();
       }

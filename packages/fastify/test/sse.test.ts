@@ -32,7 +32,13 @@ describe('JSON or SSE per request', () => {
   });
 
   test('each event is "data: <json>" and a blank line, with no id: or retry: lines (#58)', async () => {
-    const res = await rpc(t.url, 2, 'tools/call', { name: 'slow', arguments: { steps: 2, delayMs: 1 } }, { progressToken: 7, headers: { 'last-event-id': '5', 'mcp-session-id': 'abc' } });
+    const res = await rpc(
+      t.url,
+      2,
+      'tools/call',
+      { name: 'slow', arguments: { steps: 2, delayMs: 1 } },
+      { progressToken: 7, headers: { 'last-event-id': '5', 'mcp-session-id': 'abc' } },
+    );
     const lines = res.text.split('\n');
     expect(lines.filter((l) => l !== '').every((l) => l.startsWith('data: '))).toBe(true);
     expect(res.text).not.toMatch(/^(id|retry|event):/m);

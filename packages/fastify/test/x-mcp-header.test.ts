@@ -6,7 +6,8 @@ import { Type } from 'typebox';
 import { rpc } from './support/http.js';
 import { injectApp } from './support/app.js';
 
-const tool = (inputSchema: Record<string, unknown>) => ({ name: 't', source: 'Test.t', definition: { name: 't', inputSchema: { type: 'object', ...inputSchema } } }) as any;
+const tool = (inputSchema: Record<string, unknown>) =>
+  ({ name: 't', source: 'Test.t', definition: { name: 't', inputSchema: { type: 'object', ...inputSchema } } }) as any;
 const prop = (schema: Record<string, unknown>) => tool({ properties: { p: schema } });
 
 function rejects(input: ReturnType<typeof tool>, message: RegExp) {
@@ -58,7 +59,10 @@ describe('x-mcp-header constraints', () => {
   });
 
   test('names must be unique case-insensitively', () => {
-    rejects(tool({ properties: { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'region' } } }), /repeats the name "region".*\/properties\/a/);
+    rejects(
+      tool({ properties: { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'region' } } }),
+      /repeats the name "region".*\/properties\/a/,
+    );
   });
 
   test.each([
@@ -138,7 +142,10 @@ describe('x-mcp-header at registration', () => {
     ['a DTO decorator', BadDtoServer],
   ])('an invalid annotation from %s makes register() fail with DECORUM_ERR_INVALID_MCP_HEADER', async (_how, server) => {
     const app = Fastify();
-    await expect(app.register(mcpPlugin, { servers: [server] }).ready()).rejects.toMatchObject({ name: 'DecorumStartupError', code: StartupErrorCode.INVALID_MCP_HEADER });
+    await expect(app.register(mcpPlugin, { servers: [server] }).ready()).rejects.toMatchObject({
+      name: 'DecorumStartupError',
+      code: StartupErrorCode.INVALID_MCP_HEADER,
+    });
     await app.close().catch(() => {});
   });
 
@@ -148,9 +155,21 @@ describe('x-mcp-header at registration', () => {
       const list = await rpc(t.url, 1, 'tools/list');
       expect(list.json.result.tools[0].inputSchema.properties.region).toMatchObject({ type: 'string', 'x-mcp-header': 'Region' });
       const args = { region: 'eu', limit: 10, dryRun: true, query: 'q' };
-      const ok = await rpc(t.url, 2, 'tools/call', { name: 'run', arguments: args }, { headers: { 'mcp-param-region': 'eu', 'mcp-param-limit': '10', 'mcp-param-dry-run': 'true' } });
+      const ok = await rpc(
+        t.url,
+        2,
+        'tools/call',
+        { name: 'run', arguments: args },
+        { headers: { 'mcp-param-region': 'eu', 'mcp-param-limit': '10', 'mcp-param-dry-run': 'true' } },
+      );
       expect(ok.json.result.content[0].text).toBe('eu:10:true');
-      const bad = await rpc(t.url, 3, 'tools/call', { name: 'run', arguments: args }, { headers: { 'mcp-param-region': 'eu', 'mcp-param-limit': '11', 'mcp-param-dry-run': 'true' } });
+      const bad = await rpc(
+        t.url,
+        3,
+        'tools/call',
+        { name: 'run', arguments: args },
+        { headers: { 'mcp-param-region': 'eu', 'mcp-param-limit': '11', 'mcp-param-dry-run': 'true' } },
+      );
       expect(bad.status).toBe(400);
       expect(bad.json.error.message).toContain('Mcp-Param-Limit');
     } finally {

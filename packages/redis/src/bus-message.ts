@@ -5,7 +5,9 @@ import type { LiveChange, LiveEvent, LiveKind } from '@decorum/core';
  * sending instance's id), its place in that instance's sequence (`s`, for de-duplication after a
  * catch-up), and either a change event to deliver (`e`) or a live change to apply (`c`).
  */
-export type BusMessage = { readonly v: 1; readonly o: string; readonly s: number } & ({ readonly e: LiveEvent; readonly c?: never } | { readonly c: LiveChange; readonly e?: never });
+export type BusMessage = { readonly v: 1; readonly o: string; readonly s: number } & (
+  { readonly e: LiveEvent; readonly c?: never } | { readonly c: LiveChange; readonly e?: never }
+);
 
 const KINDS: ReadonlySet<string> = new Set<LiveKind>(['tools', 'prompts', 'resources']);
 const LIST_EVENTS: ReadonlySet<string> = new Set(['tools/list_changed', 'prompts/list_changed', 'resources/list_changed']);

@@ -67,7 +67,8 @@ const DEFAULT_URL = 'redis://127.0.0.1:6379';
 const HELD_LIMIT = 10_000;
 
 function positive(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
   return value;
 }
 
@@ -75,7 +76,10 @@ function positive(name: string, value: number): number {
 function where(url: string): string {
   const parsed = new URL(url);
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: the bus URL must start with redis:// or rediss:// (got ${parsed.protocol}//…)`);
+    throw new DecorumStartupError(
+      StartupErrorCode.INVALID_OPTION,
+      `RedisNotificationBus: the bus URL must start with redis:// or rediss:// (got ${parsed.protocol}//…)`,
+    );
   }
   return `${parsed.hostname}:${parsed.port || 6379}`;
 }
@@ -179,7 +183,11 @@ export class RedisNotificationBus implements NotificationBus {
    * so each caller has one budget across the instances. Made on first use.
    */
   get rateLimitStore(): RedisRateLimitStore {
-    this.store ??= new RedisRateLimitStore({ client: this.publisher, keyPrefix: this.rateLimitKeyPrefix, logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }) });
+    this.store ??= new RedisRateLimitStore({
+      client: this.publisher,
+      keyPrefix: this.rateLimitKeyPrefix,
+      logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }),
+    });
     return this.store;
   }
 
@@ -222,7 +230,8 @@ export class RedisNotificationBus implements NotificationBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.outbox.size > 0) this.logger.warn({ buffered: this.outbox.size }, `closing with ${this.outbox.size} notifications never sent: Redis was unavailable`);
+    if (this.outbox.size > 0)
+      this.logger.warn({ buffered: this.outbox.size }, `closing with ${this.outbox.size} notifications never sent: Redis was unavailable`);
     await Promise.all(
       [this.publisher, this.subscriber].map(async (client) => {
         try {
@@ -266,7 +275,10 @@ export class RedisNotificationBus implements NotificationBus {
   private queue(item: Pending): void {
     if (this.outbox.add(item)) return;
     if (this.outbox.dropped === this.outage.droppedBefore + 1 || this.outbox.dropped % 1000 === 0) {
-      this.logger.warn({ bufferLimit: this.outbox.limit, dropped: this.outbox.dropped }, `Redis unavailable and ${this.outbox.limit} notifications already buffered: dropping new ones (other instances will miss them)`);
+      this.logger.warn(
+        { bufferLimit: this.outbox.limit, dropped: this.outbox.dropped },
+        `Redis unavailable and ${this.outbox.limit} notifications already buffered: dropping new ones (other instances will miss them)`,
+      );
     }
   }
 
@@ -276,7 +288,10 @@ export class RedisNotificationBus implements NotificationBus {
     const pending = this.outbox.drain();
     const dropped = this.outbox.dropped - this.outage.droppedBefore;
     if (this.outage.logged || pending.length > 0 || dropped > 0) {
-      this.logger.info({ flushed: pending.length, dropped }, `Redis back: sending ${pending.length} buffered notifications${dropped > 0 ? `; ${dropped} were dropped while it was away` : ''}`);
+      this.logger.info(
+        { flushed: pending.length, dropped },
+        `Redis back: sending ${pending.length} buffered notifications${dropped > 0 ? `; ${dropped} were dropped while it was away` : ''}`,
+      );
     }
     this.outage = { logged: false, droppedBefore: this.outbox.dropped };
     for (const item of pending) this.write(item);
@@ -304,7 +319,10 @@ export class RedisNotificationBus implements NotificationBus {
     if (this.closed) return;
     if (!this.outage.logged) {
       this.outage.logged = true;
-      this.logger.warn({ err: error, connection }, `Redis unavailable (${reason}): reconnecting with backoff, buffering up to ${this.outbox.limit} notifications`);
+      this.logger.warn(
+        { err: error, connection },
+        `Redis unavailable (${reason}): reconnecting with backoff, buffering up to ${this.outbox.limit} notifications`,
+      );
     } else this.logger.debug({ err: error, connection }, `Redis still unavailable (${reason})`);
   }
 
@@ -329,7 +347,10 @@ export class RedisNotificationBus implements NotificationBus {
       if (generation !== this.generation) return;
       let applied = 0;
       for (const message of missed) if (this.apply(message)) applied++;
-      this.logger.info({ caughtUp: applied }, `subscribed to ${this.channel}${applied > 0 ? `; applied ${applied} messages sent while this instance was disconnected` : ''}`);
+      this.logger.info(
+        { caughtUp: applied },
+        `subscribed to ${this.channel}${applied > 0 ? `; applied ${applied} messages sent while this instance was disconnected` : ''}`,
+      );
     } catch (error) {
       this.logger.debug({ err: error }, 'joining the channel failed; retrying on reconnect');
     } finally {

@@ -30,7 +30,13 @@ afterEach(async () => {
 
 async function instance(options: Partial<RedisBusOptions> = {}) {
   const log = recordingLogger();
-  const bus = new RedisNotificationBus({ url: redis.url, logger: log.logger, retry: { minDelayMs: 20, maxDelayMs: 200 }, channel: `test:${expect.getState().currentTestName}`, ...options });
+  const bus = new RedisNotificationBus({
+    url: redis.url,
+    logger: log.logger,
+    retry: { minDelayMs: 20, maxDelayMs: 200 },
+    channel: `test:${expect.getState().currentTestName}`,
+    ...options,
+  });
   open.push(bus);
   await bus.ready();
   const server = createServer([Ops], { notificationBus: bus, catalogue: [Reports], logger: log.logger });

@@ -19,7 +19,7 @@ export class LineSplitter {
     private readonly onInvalidUtf8: () => void = () => {},
   ) {}
 
-/** Feeds one chunk of the stream; calls `onLine` for every complete line in it. */
+  /** Feeds one chunk of the stream; calls `onLine` for every complete line in it. */
   push(chunk: Buffer): void {
     let start = 0;
     if (this.pendingBytes > 0 || this.discarding) {

@@ -151,7 +151,14 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
       return;
     }
     if (inFlight.has(request.id)) {
-      write(errorResponse(request.id, new InvalidRequestError(`Invalid Request: id ${typeof request.id === 'string' ? JSON.stringify(request.id) : String(request.id)} is already in flight; use a new id per request`)));
+      write(
+        errorResponse(
+          request.id,
+          new InvalidRequestError(
+            `Invalid Request: id ${typeof request.id === 'string' ? JSON.stringify(request.id) : String(request.id)} is already in flight; use a new id per request`,
+          ),
+        ),
+      );
       return;
     }
     // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
@@ -184,7 +191,13 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const splitter = new LineSplitter(
     options.maxLineBytes ?? DEFAULT_MAX_LINE,
     gate.offer,
-    () => write(errorResponse(undefined, new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`))),
+    () =>
+      write(
+        errorResponse(
+          undefined,
+          new InvalidRequestError(`Invalid Request: message exceeds the ${options.maxLineBytes ?? DEFAULT_MAX_LINE}-byte line limit and was discarded`),
+        ),
+      ),
     () => write(errorResponse(undefined, new ParseError('Parse error: the line is not valid UTF-8'))),
   );
 
@@ -237,7 +250,8 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   const onData = (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const onSignal = (signal: NodeJS.Signals) => {
     // Said once, so an operator sees why new requests are refused and how long the rest may run.
-    if (!refusing) log.info({ signal, running: inFlight.size, graceMs }, 'shutting down: new requests are refused; running ones may finish within the grace period');
+    if (!refusing)
+      log.info({ signal, running: inFlight.size, graceMs }, 'shutting down: new requests are refused; running ones may finish within the grace period');
     void stop();
   };
   const removeProcessHandlers =

@@ -3,7 +3,11 @@ import { LineSplitter } from '../src/line-splitter.js';
 /** Feeds `chunks` to a splitter and returns what came out: lines, and `OVERSIZED` where one was refused. */
 function split(chunks: Array<string | Buffer>, maxLineBytes = 1024, end = false): string[] {
   const out: string[] = [];
-  const splitter = new LineSplitter(maxLineBytes, (line) => out.push(line), () => out.push('OVERSIZED'));
+  const splitter = new LineSplitter(
+    maxLineBytes,
+    (line) => out.push(line),
+    () => out.push('OVERSIZED'),
+  );
   for (const chunk of chunks) splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   if (end) splitter.end();
   return out;

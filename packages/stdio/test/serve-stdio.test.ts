@@ -27,7 +27,8 @@ class Tools {
 }
 
 const add = (id: string | number, a = 20, b = 22) => JSON.stringify(request(id, 'tools/call', { name: 'add', arguments: { a, b } }));
-const count = (id: string | number, steps: number) => JSON.stringify(request(id, 'tools/call', { name: 'count', arguments: { steps } }, { progressToken: `p-${id}` }));
+const count = (id: string | number, steps: number) =>
+  JSON.stringify(request(id, 'tools/call', { name: 'count', arguments: { steps } }, { progressToken: `p-${id}` }));
 type Message = Record<string, any>;
 const isAnswer = (m: Message) => 'id' in m;
 const answers = (messages: Message[]) => messages.filter(isAnswer);
@@ -105,9 +106,14 @@ describe('serveStdio', () => {
 
   test('a line over the limit gets -32600 and the requests around it in the same chunk are served', async () => {
     const { input, until } = serveInProcess([Tools], { maxLineBytes: 1024 });
-    input.write(`${add('before')}\n${JSON.stringify(request('huge', 'tools/call', { name: 'add', arguments: { a: 1, b: 2, pad: 'x'.repeat(2000) } }))}\n${add('after')}\n`);
+    input.write(
+      `${add('before')}\n${JSON.stringify(request('huge', 'tools/call', { name: 'add', arguments: { a: 1, b: 2, pad: 'x'.repeat(2000) } }))}\n${add('after')}\n`,
+    );
     const messages = await until((m) => m.length >= 3);
-    expect(messages.filter((m) => m.result).map((m) => [m.id, m.result.content[0].text])).toEqual([['before', '42'], ['after', '42']]);
+    expect(messages.filter((m) => m.result).map((m) => [m.id, m.result.content[0].text])).toEqual([
+      ['before', '42'],
+      ['after', '42'],
+    ]);
     const refused = messages.filter((m) => m.error);
     expect(refused).toEqual([{ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('1024-byte line limit') } }]);
   });

@@ -45,7 +45,9 @@ async function fixture() {
 try {
   await client.connect(transport);
   const outcome = scenario === 'fixture' ? await fixture() : await weather();
-  process.stdout.write(`${JSON.stringify({ era: client.getProtocolEra(), protocolVersion: client.getNegotiatedProtocolVersion(), serverInfo: client.getServerVersion(), ...outcome })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ era: client.getProtocolEra(), protocolVersion: client.getNegotiatedProtocolVersion(), serverInfo: client.getServerVersion(), ...outcome })}\n`,
+  );
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ failed: String(error?.stack ?? error) })}\n`);
   process.exitCode = 1;

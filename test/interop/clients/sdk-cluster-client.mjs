@@ -47,7 +47,9 @@ try {
   for (let i = 0; i < 2; i++) relisted.push((await client.listTools()).tools.map((t) => t.name));
   await client.callTool({ name: 'set_deploy', arguments: { enabled: true } });
   await subscription.close();
-  process.stdout.write(`${JSON.stringify({ protocolVersion: client.getNegotiatedProtocolVersion(), honoured: subscription.honoredFilter, listed, pids, greeted, asked, changes, relisted })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ protocolVersion: client.getNegotiatedProtocolVersion(), honoured: subscription.honoredFilter, listed, pids, greeted, asked, changes, relisted })}\n`,
+  );
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ failed: String(error?.stack ?? error) })}\n`);
   process.exitCode = 1;

@@ -40,7 +40,12 @@ async function v1Client() {
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => listChanged('tools'));
   const transport =
     transportKind === 'stdio'
-      ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({ command: target, args, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' })
+      ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({
+          command: target,
+          args,
+          env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
+          stderr: 'ignore',
+        })
       : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(target));
   observeInitialize(transport);
   return { client, transport };
@@ -59,7 +64,12 @@ async function v2Client(modern) {
   client.setRequestHandler('elicitation/create', answerElicitation);
   const transport =
     transportKind === 'stdio'
-      ? new (await import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: target, args, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' })
+      ? new (await import('@modelcontextprotocol/client/stdio')).StdioClientTransport({
+          command: target,
+          args,
+          env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
+          stderr: 'ignore',
+        })
       : new (await import('@modelcontextprotocol/client')).StreamableHTTPClientTransport(new URL(target));
   return { client, transport };
 }

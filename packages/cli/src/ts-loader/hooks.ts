@@ -13,7 +13,9 @@ import { swcOptions } from './swc-options.js';
 
 const TS_FILE = /\.(?:ts|mts|cts|tsx)$/;
 
-interface ResolveContext { parentURL?: string }
+interface ResolveContext {
+  parentURL?: string;
+}
 type NextResolve = (specifier: string, context: ResolveContext) => Promise<{ url: string; format?: string }>;
 type NextLoad = (url: string, context: object) => Promise<{ format: string; source: string | Buffer }>;
 
@@ -22,7 +24,11 @@ export async function resolve(specifier: string, context: ResolveContext, nextRe
   return reloaded(await resolveTs(specifier, context, nextResolve), context.parentURL);
 }
 
-async function resolveTs(specifier: string, context: ResolveContext, nextResolve: NextResolve): Promise<{ url: string; format?: string; shortCircuit?: boolean }> {
+async function resolveTs(
+  specifier: string,
+  context: ResolveContext,
+  nextResolve: NextResolve,
+): Promise<{ url: string; format?: string; shortCircuit?: boolean }> {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {

@@ -59,7 +59,9 @@ export async function discoverProtectedResource(serverUrl: URL, challengeUrl: st
     const metadata = await getJson(candidate, fetchImpl);
     if (!metadata) continue;
     if (typeof metadata.resource !== 'string' || !resourceCovers(metadata.resource, serverUrl)) {
-      throw new AuthorizationError(`The protected-resource metadata at ${candidate.href} names resource ${JSON.stringify(metadata.resource)}, not ${canonicalResource(serverUrl)}: refusing to send it a token`);
+      throw new AuthorizationError(
+        `The protected-resource metadata at ${candidate.href} names resource ${JSON.stringify(metadata.resource)}, not ${canonicalResource(serverUrl)}: refusing to send it a token`,
+      );
     }
     return metadata as unknown as ProtectedResourceMetadata;
   }
@@ -86,7 +88,10 @@ export async function discoverAuthorizationServer(issuer: string, fetchImpl: typ
     try {
       return await oauth.processDiscoveryResponse(issuerUrl, response);
     } catch (error) {
-      throw new AuthorizationError(`The authorization server metadata at ${new URL(candidate, issuerUrl).href} is not valid for issuer ${issuer}: ${(error as Error).message}`, { cause: error });
+      throw new AuthorizationError(
+        `The authorization server metadata at ${new URL(candidate, issuerUrl).href} is not valid for issuer ${issuer}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   throw new AuthorizationError(`No authorization server metadata for issuer ${issuer}`);

@@ -83,7 +83,10 @@ export class OAuthClient {
   private discovered: Discovered | undefined;
   private renewing: Promise<StoredAuthorization> | undefined;
 
-  constructor(readonly serverUrl: URL, private readonly options: OAuthOptions) {
+  constructor(
+    readonly serverUrl: URL,
+    private readonly options: OAuthOptions,
+  ) {
     this.store = options.store ?? new MemoryTokenStore();
     this.fetchImpl = options.fetch ?? fetch;
     this.resource = canonicalResource(serverUrl);
@@ -140,7 +143,9 @@ export class OAuthClient {
       if (refreshed) return refreshed;
     }
 
-    const client = sameServer ? { clientId: stored.clientId, clientSecret: stored.clientSecret, tokenEndpointAuthMethod: stored.tokenEndpointAuthMethod } : await this.identify(as);
+    const client = sameServer
+      ? { clientId: stored.clientId, clientSecret: stored.clientSecret, tokenEndpointAuthMethod: stored.tokenEndpointAuthMethod }
+      : await this.identify(as);
     const scope = this.scopeFor(challenge, prm, as, stepUp ? stored?.scope : undefined);
     return this.codeFlow(as, client, resource, scope);
   }
@@ -195,8 +200,12 @@ export class OAuthClient {
   /** Who the client is at `as`: pre-registered, then a Client ID Metadata Document, then dynamic registration. */
   private async identify(as: oauth.AuthorizationServer): Promise<{ clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string }> {
     if (this.options.client) return this.options.client;
-    if (this.options.clientMetadataUrl && as.client_id_metadata_document_supported === true) return { clientId: this.options.clientMetadataUrl, tokenEndpointAuthMethod: 'none' };
-    if (!as.registration_endpoint) throw new AuthorizationError(`The authorization server ${as.issuer} supports neither Client ID Metadata Documents nor dynamic registration, and no pre-registered client was given`);
+    if (this.options.clientMetadataUrl && as.client_id_metadata_document_supported === true)
+      return { clientId: this.options.clientMetadataUrl, tokenEndpointAuthMethod: 'none' };
+    if (!as.registration_endpoint)
+      throw new AuthorizationError(
+        `The authorization server ${as.issuer} supports neither Client ID Metadata Documents nor dynamic registration, and no pre-registered client was given`,
+      );
     const supported = as.token_endpoint_auth_methods_supported;
     const method = supported ? ['client_secret_basic', 'client_secret_post', 'none'].find((m) => supported.includes(m)) : undefined;
     const response = await oauth.dynamicClientRegistrationRequest(
@@ -215,20 +224,38 @@ export class OAuthClient {
     // response without `client_secret_expires_at`, which servers commonly omit (the suite's does).
     const registered = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if ((response.status !== 201 && response.status !== 200) || typeof registered?.client_id !== 'string') {
-      throw new AuthorizationError(`Dynamic client registration at ${as.registration_endpoint} failed (HTTP ${response.status}${typeof registered?.error === 'string' ? `, ${registered.error}` : ''})`);
+      throw new AuthorizationError(
+        `Dynamic client registration at ${as.registration_endpoint} failed (HTTP ${response.status}${typeof registered?.error === 'string' ? `, ${registered.error}` : ''})`,
+      );
     }
-    return { clientId: registered.client_id, clientSecret: registered.client_secret as string | undefined, tokenEndpointAuthMethod: (registered.token_endpoint_auth_method as string | undefined) ?? method };
+    return {
+      clientId: registered.client_id,
+      clientSecret: registered.client_secret as string | undefined,
+      tokenEndpointAuthMethod: (registered.token_endpoint_auth_method as string | undefined) ?? method,
+    };
   }
 
   private clientAuth(as: oauth.AuthorizationServer, client: { clientSecret?: string; tokenEndpointAuthMethod?: string }): oauth.ClientAuth {
     const supported = as.token_endpoint_auth_methods_supported;
-    const method = client.tokenEndpointAuthMethod ?? (!client.clientSecret ? 'none' : supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic');
+    const method =
+      client.tokenEndpointAuthMethod ??
+      (!client.clientSecret
+        ? 'none'
+        : supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post')
+          ? 'client_secret_post'
+          : 'client_secret_basic');
     if (method === 'none' || !client.clientSecret) return oauth.None();
     return method === 'client_secret_post' ? oauth.ClientSecretPost(client.clientSecret) : clientSecretBasic(client.clientSecret);
   }
 
-  private async codeFlow(as: oauth.AuthorizationServer, client: { clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string }, resource: string, scope: string | undefined): Promise<StoredAuthorization> {
-    if (!as.authorization_endpoint || !as.token_endpoint) throw new AuthorizationError(`The authorization server ${as.issuer} has no authorization or token endpoint`);
+  private async codeFlow(
+    as: oauth.AuthorizationServer,
+    client: { clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string },
+    resource: string,
+    scope: string | undefined,
+  ): Promise<StoredAuthorization> {
+    if (!as.authorization_endpoint || !as.token_endpoint)
+      throw new AuthorizationError(`The authorization server ${as.issuer} has no authorization or token endpoint`);
     if (as.code_challenge_methods_supported && !as.code_challenge_methods_supported.includes('S256')) {
       throw new AuthorizationError(`The authorization server ${as.issuer} does not support PKCE with S256`);
     }
@@ -253,7 +280,15 @@ export class OAuthClient {
       throw new AuthorizationError(`The authorization response was refused: ${(error as Error).message}`, { cause: error });
     }
     try {
-      const response = await oauth.authorizationCodeGrantRequest(as, oauthClient, this.clientAuth(as, client), callback, this.options.redirectUri, verifier, this.http(as.token_endpoint, { additionalParameters: { resource } }));
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        oauthClient,
+        this.clientAuth(as, client),
+        callback,
+        this.options.redirectUri,
+        verifier,
+        this.http(as.token_endpoint, { additionalParameters: { resource } }),
+      );
       const tokens = await oauth.processAuthorizationCodeResponse(as, oauthClient, response);
       return this.keep(as, client, tokens, scope);
     } catch (error) {
@@ -263,12 +298,23 @@ export class OAuthClient {
 
   private async refresh(as: oauth.AuthorizationServer, stored: StoredAuthorization, resource: string): Promise<StoredAuthorization> {
     const oauthClient: oauth.Client = { client_id: stored.clientId };
-    const response = await oauth.refreshTokenGrantRequest(as, oauthClient, this.clientAuth(as, stored), stored.refreshToken!, this.http(as.token_endpoint!, { additionalParameters: { resource } }));
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      oauthClient,
+      this.clientAuth(as, stored),
+      stored.refreshToken!,
+      this.http(as.token_endpoint!, { additionalParameters: { resource } }),
+    );
     const tokens = await oauth.processRefreshTokenResponse(as, oauthClient, response);
     return this.keep(as, stored, { refresh_token: stored.refreshToken, ...tokens } as oauth.TokenEndpointResponse, stored.scope);
   }
 
-  private async keep(as: oauth.AuthorizationServer, client: { clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string }, tokens: oauth.TokenEndpointResponse, scope: string | undefined): Promise<StoredAuthorization> {
+  private async keep(
+    as: oauth.AuthorizationServer,
+    client: { clientId: string; clientSecret?: string; tokenEndpointAuthMethod?: string },
+    tokens: oauth.TokenEndpointResponse,
+    scope: string | undefined,
+  ): Promise<StoredAuthorization> {
     const value: StoredAuthorization = {
       issuer: as.issuer,
       clientId: client.clientId,

@@ -19,7 +19,9 @@ export function initializeParams(capabilities: ClientCapabilities, clientInfo: I
 export function viewOfInitialize(result: JsonObject): ServerView {
   const version = result.protocolVersion;
   if (typeof version !== 'string' || !LEGACY_VERSIONS.includes(version)) {
-    throw new UnsupportedServerError(`The server offered protocol version ${JSON.stringify(version)}; this client speaks 2026-07-28 and ${LEGACY_VERSIONS.join(', ')}`);
+    throw new UnsupportedServerError(
+      `The server offered protocol version ${JSON.stringify(version)}; this client speaks 2026-07-28 and ${LEGACY_VERSIONS.join(', ')}`,
+    );
   }
   return {
     era: 'legacy',

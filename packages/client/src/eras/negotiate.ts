@@ -42,7 +42,9 @@ export async function negotiate(choice: EraChoice, openings: Openings): Promise<
   const view = viewOfDiscover(discovered);
   if (discovered.supportedVersions.includes(MODERN_VERSION)) return view;
   if (choice === 'auto' && speaksLegacy(discovered.supportedVersions)) return openings.initialize();
-  throw new UnsupportedServerError(`The server speaks ${discovered.supportedVersions.join(', ') || 'no version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`);
+  throw new UnsupportedServerError(
+    `The server speaks ${discovered.supportedVersions.join(', ') || 'no version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`,
+  );
 }
 
 const supportedOf = (error: UnsupportedProtocolVersionError): unknown[] => (error.data as { supported?: unknown[] } | undefined)?.supported ?? [];
@@ -51,7 +53,9 @@ function fallsBack(error: unknown): boolean {
   if (error instanceof UnsupportedProtocolVersionError) {
     const supported = supportedOf(error);
     if (speaksLegacy(supported)) return true;
-    throw new UnsupportedServerError(`The server speaks ${supported.join(', ') || 'an unknown version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`);
+    throw new UnsupportedServerError(
+      `The server speaks ${supported.join(', ') || 'an unknown version'}; this client speaks ${MODERN_VERSION} and ${LEGACY_VERSIONS.join(', ')}`,
+    );
   }
   if (error instanceof HeaderMismatchError || error instanceof MissingRequiredClientCapabilityError) return false;
   if (error instanceof McpProtocolError || error instanceof RequestTimeoutError) return true;

@@ -107,7 +107,8 @@ export class McpHost {
   /** The client of one server. */
   client(name: string): McpClient {
     const connection = this.connections.get(name);
-    if (!connection) throw new UnknownTargetError(`No server named ${JSON.stringify(name)} is connected (connected: ${[...this.connections.keys()].join(', ') || 'none'})`);
+    if (!connection)
+      throw new UnknownTargetError(`No server named ${JSON.stringify(name)} is connected (connected: ${[...this.connections.keys()].join(', ') || 'none'})`);
     return connection.client;
   }
 
@@ -124,17 +125,29 @@ export class McpHost {
 
   /** Every server's tools, namespaced. A server that fails is left out (see {@link status}). */
   async listTools(): Promise<HostTool[]> {
-    return this.merge('tools/list', (client, options) => client.tools(options), (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }));
+    return this.merge(
+      'tools/list',
+      (client, options) => client.tools(options),
+      (server, tool: ToolDefinition) => ({ ...tool, name: namespaced(server, tool.name), server, originalName: tool.name }),
+    );
   }
 
   /** Every server's prompts, namespaced. A server that fails is left out. */
   async listPrompts(): Promise<HostPrompt[]> {
-    return this.merge('prompts/list', (client, options) => client.prompts(options), (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }));
+    return this.merge(
+      'prompts/list',
+      (client, options) => client.prompts(options),
+      (server, prompt: PromptDescriptor) => ({ ...prompt, name: namespaced(server, prompt.name), server, originalName: prompt.name }),
+    );
   }
 
   /** Every server's resources, namespaced. A server that fails is left out. */
   async listResources(): Promise<HostResource[]> {
-    return this.merge('resources/list', (client, options) => client.resources(options), (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }));
+    return this.merge(
+      'resources/list',
+      (client, options) => client.resources(options),
+      (server, resource: ResourceDescriptor) => ({ ...resource, name: namespaced(server, resource.name), server, originalName: resource.name }),
+    );
   }
 
   /**
@@ -176,7 +189,10 @@ export class McpHost {
   private route(name: string): { connection: Connection; own: string } {
     const split = splitNamespaced(name);
     const connection = split && this.connections.get(split.server);
-    if (!split || !connection) throw new UnknownTargetError(`${JSON.stringify(name)} names no connected server: namespaced names are <server>_<name> (servers: ${[...this.connections.keys()].join(', ') || 'none'})`);
+    if (!split || !connection)
+      throw new UnknownTargetError(
+        `${JSON.stringify(name)} names no connected server: namespaced names are <server>_<name> (servers: ${[...this.connections.keys()].join(', ') || 'none'})`,
+      );
     return { connection, own: split.name };
   }
 
@@ -185,7 +201,11 @@ export class McpHost {
     throw new UnknownTargetError(`Server ${connection.name} lists no tool ${JSON.stringify(own)} (asked for ${JSON.stringify(name)})`);
   }
 
-  private async merge<T extends { name: string }, U>(method: string, list: (client: McpClient, options: RequestOptions) => AsyncIterable<T>, shape: (server: string, item: T) => U): Promise<U[]> {
+  private async merge<T extends { name: string }, U>(
+    method: string,
+    list: (client: McpClient, options: RequestOptions) => AsyncIterable<T>,
+    shape: (server: string, item: T) => U,
+  ): Promise<U[]> {
     const live = [...this.connections.values()].filter((c) => !c.closed);
     const limitMs = this.options.listTimeoutMs ?? 10_000;
     const settled = await Promise.allSettled(

@@ -14,7 +14,9 @@ export const SEPARATOR = '_';
 /** Throws unless `name` may name a server in the host. */
 export function checkServerName(name: string): void {
   if (!SERVER_NAME.test(name)) {
-    throw new ClientUsageError(`Server name ${JSON.stringify(name)} is not allowed: use 1–32 letters, digits or "-" (no "_": it separates the server from the tool in namespaced names)`);
+    throw new ClientUsageError(
+      `Server name ${JSON.stringify(name)} is not allowed: use 1–32 letters, digits or "-" (no "_": it separates the server from the tool in namespaced names)`,
+    );
   }
 }
 

@@ -32,7 +32,12 @@ export interface StreamCursor {
  * closed) or the body ends. A single event larger than `maxBytes` fails the read. `cursor`, when
  * given, keeps the last event id and the server's `retry` delay, for resuming the stream.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array> | null, maxBytes: number, onData: (data: string) => boolean, cursor?: StreamCursor): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  onData: (data: string) => boolean,
+  cursor?: StreamCursor,
+): Promise<void> {
   if (!body) return;
   let finished = false;
   let sinceEvent = 0;

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ToolDefinition } from '@decorum/core';
-import { ConnectionClosedError, ForbiddenError, HttpStatusError, McpClientError, ProtocolViolationError, RequestCancelledError, SessionExpiredError, UnauthorizedError, type BearerChallenge } from '../errors.js';
+import {
+  ConnectionClosedError,
+  ForbiddenError,
+  HttpStatusError,
+  McpClientError,
+  ProtocolViolationError,
+  RequestCancelledError,
+  SessionExpiredError,
+  UnauthorizedError,
+  type BearerChallenge,
+} from '../errors.js';
 import { childController } from '../abort.js';
 import { parseBearerChallenge } from './bearer-challenge.js';
 import { readBodyText, readEventStream, type StreamCursor } from './body-reader.js';
@@ -59,7 +69,10 @@ export class HttpTransport implements ClientTransport {
   private closed = false;
   private sessionStream: SessionStream | undefined;
 
-  constructor(private readonly target: HttpTarget, limits: StreamLimits & { warn?: (message: string) => void } = {}) {
+  constructor(
+    private readonly target: HttpTarget,
+    limits: StreamLimits & { warn?: (message: string) => void } = {},
+  ) {
     this.url = new URL(target.url);
     this.fetch = target.fetch ?? fetch;
     this.maxBytes = limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -161,7 +174,9 @@ export class HttpTransport implements ClientTransport {
     this.sessionStream?.close();
     for (const controller of this.open) controller.abort();
     if (this.sessionId) {
-      await this.fetch(this.url, { method: 'DELETE', headers: this.baseHeaders() }).then((r) => r.body?.cancel()).catch(() => {});
+      await this.fetch(this.url, { method: 'DELETE', headers: this.baseHeaders() })
+        .then((r) => r.body?.cancel())
+        .catch(() => {});
     }
   }
 
@@ -214,7 +229,10 @@ export class HttpTransport implements ClientTransport {
         if (exchange.signal?.aborted) throw this.abortError(label, exchange.signal);
         // The client's own refusals from a wrapped fetch (OAuthClient: AuthorizationError) stay as they are.
         if (error instanceof McpClientError) throw error;
-        throw new ConnectionClosedError(`Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
+        throw new ConnectionClosedError(
+          `Could not reach ${this.url.href}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+          { cause: error },
+        );
       }
       // The controller stays registered while the body is read, so close() can end open streams.
       this.streams.set(response, controller);
@@ -256,10 +274,15 @@ export class HttpTransport implements ClientTransport {
       return undefined;
     }
     if (incoming.kind === 'request') {
-      void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
+      void answerServerRequest(this.events, incoming.message)
+        .then((answer) => this.fire(answer))
+        .catch(() => {});
       return undefined;
     }
-    if (incoming.message.id !== request.id) throw new ProtocolViolationError(`The server answered id ${JSON.stringify(incoming.message.id ?? null)} on the stream of request ${JSON.stringify(request.id)}`);
+    if (incoming.message.id !== request.id)
+      throw new ProtocolViolationError(
+        `The server answered id ${JSON.stringify(incoming.message.id ?? null)} on the stream of request ${JSON.stringify(request.id)}`,
+      );
     return incoming.message;
   }
 
@@ -275,7 +298,8 @@ export class HttpTransport implements ClientTransport {
       }
       if (incoming.kind === 'response') {
         const id = incoming.message.id;
-        if (id !== undefined && id !== null && id !== request.id) throw new ProtocolViolationError(`The server answered id ${JSON.stringify(id)} to request ${JSON.stringify(request.id)}`);
+        if (id !== undefined && id !== null && id !== request.id)
+          throw new ProtocolViolationError(`The server answered id ${JSON.stringify(id)} to request ${JSON.stringify(request.id)}`);
         // A 404 in a session that does not answer this very request says the session is gone (its body varies by server).
         if (status === 404 && this.inSession() && id !== request.id) throw this.sessionGone();
         // An error the server could not tie to the request (no id, or null) still answers it.
@@ -345,7 +369,10 @@ export class HttpTransport implements ClientTransport {
       return;
     }
     if (incoming.kind === 'notification') this.events.onNotification(incoming.message);
-    else if (incoming.kind === 'request') void answerServerRequest(this.events, incoming.message).then((answer) => this.fire(answer)).catch(() => {});
+    else if (incoming.kind === 'request')
+      void answerServerRequest(this.events, incoming.message)
+        .then((answer) => this.fire(answer))
+        .catch(() => {});
     else this.warn(`Skipped a response (id ${JSON.stringify(incoming.message.id ?? null)}) on the session's GET stream, which carries none`);
   }
 

@@ -1,4 +1,12 @@
-import { createServer, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type ServerOptions, type ServerTarget } from '@decorum/core';
+import {
+  createServer,
+  type DecorumServer,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type ServerOptions,
+  type ServerTarget,
+} from '@decorum/core';
 import { encodeMessage } from '@decorum/core/transport';
 import { ConnectionClosedError, RequestCancelledError } from '../errors.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
@@ -36,7 +44,18 @@ export class InProcessTransport implements ClientTransport {
     const onAbort = () => controller.abort(signal!.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     const cancelled = new Promise<never>((_, reject) =>
-      controller.signal.addEventListener('abort', () => reject(signal?.aborted ? (signal.reason instanceof Error ? signal.reason : new RequestCancelledError(request.method, signal.reason)) : new ConnectionClosedError('The client was closed')), { once: true }),
+      controller.signal.addEventListener(
+        'abort',
+        () =>
+          reject(
+            signal?.aborted
+              ? signal.reason instanceof Error
+                ? signal.reason
+                : new RequestCancelledError(request.method, signal.reason)
+              : new ConnectionClosedError('The client was closed'),
+          ),
+        { once: true },
+      ),
     );
     cancelled.catch(() => {});
     try {

@@ -5,9 +5,7 @@ import type { TransportEvents } from './transport.js';
 
 /** A message from the server, sorted by what the client must do with it. */
 export type Incoming =
-  | { kind: 'response'; message: JsonRpcResponse }
-  | { kind: 'request'; message: JsonRpcRequest }
-  | { kind: 'notification'; message: JsonRpcNotification };
+  { kind: 'response'; message: JsonRpcResponse } | { kind: 'request'; message: JsonRpcRequest } | { kind: 'notification'; message: JsonRpcNotification };
 
 const quote = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 

@@ -49,7 +49,10 @@ export class StdioTransport implements ClientTransport {
   private ready: Promise<void> = Promise.resolve();
   private readonly maxBytes: number;
 
-  constructor(private readonly target: StdioTarget, limits: StreamLimits = {}) {
+  constructor(
+    private readonly target: StdioTarget,
+    limits: StreamLimits = {},
+  ) {
     this.maxBytes = limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
@@ -71,7 +74,11 @@ export class StdioTransport implements ClientTransport {
     this.child = child;
     this.violation = undefined;
     // The server side's own framing (a line over the limit is dropped as it streams in).
-    const reader = new LineSplitter(this.maxBytes, (line) => this.onLine(line), () => this.pending.rejectAll(new MessageTooLargeError(this.maxBytes)));
+    const reader = new LineSplitter(
+      this.maxBytes,
+      (line) => this.onLine(line),
+      () => this.pending.rejectAll(new MessageTooLargeError(this.maxBytes)),
+    );
     child.stdout.on('data', (chunk: Buffer) => reader.push(chunk));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => this.onStderr(text));

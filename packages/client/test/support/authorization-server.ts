@@ -49,7 +49,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const tokenRequests: Record<string, string>[] = [];
   const registrations: string[] = [];
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   let issuer = ''; // known once listening; the routes read it per request
 
   /** A signed access token for `grant`, valid for `expiresInSeconds` (negative: already expired). */
@@ -67,7 +69,13 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const tokens = async (grant: Grant) => {
     const refreshToken = `refresh-${randomUUID()}`;
     refreshTokens.set(refreshToken, grant);
-    return { access_token: await accessToken(grant), token_type: 'Bearer', expires_in: 300, refresh_token: refreshToken, ...(grant.scope && { scope: grant.scope }) };
+    return {
+      access_token: await accessToken(grant),
+      token_type: 'Bearer',
+      expires_in: 300,
+      refresh_token: refreshToken,
+      ...(grant.scope && { scope: grant.scope }),
+    };
   };
 
   app.get('/.well-known/oauth-authorization-server', async () => ({
@@ -117,8 +125,14 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     if (body.grant_type !== 'authorization_code' || !issued) return refuse('unknown authorization code');
     if (issued.used) return refuse('authorization code already used');
     issued.used = true;
-    if (createHash('sha256').update(body.code_verifier ?? '').digest('base64url') !== issued.challenge) return refuse('PKCE verification failed');
-    if (body.redirect_uri !== issued.redirectUri || body.client_id !== issued.clientId) return refuse('redirect_uri or client_id does not match the authorization request');
+    if (
+      createHash('sha256')
+        .update(body.code_verifier ?? '')
+        .digest('base64url') !== issued.challenge
+    )
+      return refuse('PKCE verification failed');
+    if (body.redirect_uri !== issued.redirectUri || body.client_id !== issued.clientId)
+      return refuse('redirect_uri or client_id does not match the authorization request');
     if (body.resource !== issued.resource) return refuse('resource does not match the authorization request');
     return tokens(issued);
   });

@@ -7,7 +7,12 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const MCP_SERVE = `${ROOT}packages/cli/dist/bin.js`;
 
 /** The weather example served by the real `mcp-serve` binary over stdio. */
-export const weatherStdio = () => ({ command: process.execPath, args: [MCP_SERVE, `${ROOT}examples/weather/dist/weather.js`], env: { DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' as const });
+export const weatherStdio = () => ({
+  command: process.execPath,
+  args: [MCP_SERVE, `${ROOT}examples/weather/dist/weather.js`],
+  env: { DECORUM_LOG_LEVEL: 'warn' },
+  stderr: 'ignore' as const,
+});
 
 /** The official server-everything (SDK v1, legacy only) over stdio. */
 export const everythingStdio = () => ({

@@ -34,7 +34,8 @@ export function elicitAsk(params: ElicitParams, capabilities: ClientCapabilities
 export function sampleAsk(params: CreateMessageParams, capabilities: ClientCapabilities): Ask {
   const sampling = capabilities.sampling;
   if (!isObject(sampling)) return { ok: false, capability: 'sampling', required: { sampling: {} } };
-  if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools)) return { ok: false, capability: 'sampling.tools', required: { sampling: { tools: {} } } };
+  if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools))
+    return { ok: false, capability: 'sampling.tools', required: { sampling: { tools: {} } } };
   if (params.includeContext !== undefined && params.includeContext !== 'none' && !isObject(sampling.context)) {
     return { ok: false, capability: 'sampling.context', required: { sampling: { context: {} } } };
   }
@@ -64,7 +65,13 @@ export function isElicitAnswer(answer: unknown): answer is { action: 'accept' | 
 
 /** True for something shaped like a CreateMessageResult. */
 export function isSampleAnswer(answer: unknown): boolean {
-  return isObject(answer) && typeof answer.model === 'string' && (answer.role === 'user' || answer.role === 'assistant') && typeof answer.content === 'object' && answer.content !== null;
+  return (
+    isObject(answer) &&
+    typeof answer.model === 'string' &&
+    (answer.role === 'user' || answer.role === 'assistant') &&
+    typeof answer.content === 'object' &&
+    answer.content !== null
+  );
 }
 
 /** True for something shaped like a ListRootsResult. */

@@ -68,7 +68,10 @@ export const mrtrSeam: AskSeam = {
       throw error;
     }
     if (asks.round?.pending) {
-      scope.log.warn({ key: asks.round.pending.key }, 'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)');
+      scope.log.warn(
+        { key: asks.round.pending.key },
+        'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)',
+      );
       return { kind: 'input_required', result: asks.round.inputRequired() };
     }
     return { kind: 'value', value, retry };

@@ -71,8 +71,7 @@ interface ResourceCommonOptions extends CacheOptions {
 
 /** Options of `@Resource`: exactly one of `uri` (fixed) or `uriTemplate` (RFC 6570). */
 export type ResourceOptions =
-  | (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number })
-  | (ResourceCommonOptions & { uriTemplate: string; uri?: never });
+  (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number }) | (ResourceCommonOptions & { uriTemplate: string; uri?: never });
 
 /** Options of `@Prompt`; the cache hints are those of the `prompts/list` page that lists it. */
 export interface PromptOptions extends CacheOptions {

@@ -52,7 +52,11 @@ export function isStandardContext(value: unknown): value is StandardContext {
  */
 export function standardMemberName(context: StandardContext, kind: 'method' | 'field', decorator: string): string {
   const where = `${decorator} on ${String(context.name)}`;
-  if (context.kind !== kind) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${where}: it decorates ${kind === 'method' ? 'methods' : 'properties'}, not a ${context.kind}`);
+  if (context.kind !== kind)
+    throw new DecorumStartupError(
+      StartupErrorCode.INVALID_DECLARATION,
+      `${where}: it decorates ${kind === 'method' ? 'methods' : 'properties'}, not a ${context.kind}`,
+    );
   if (context.static || context.private || typeof context.name !== 'string') {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${where}: it needs a public, non-static member with a string name`);
   }

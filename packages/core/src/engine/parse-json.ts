@@ -29,7 +29,8 @@ export function parseJson(text: string): unknown {
   try {
     message = sjson.parse(text, undefined, POISONING);
   } catch (error) {
-    if ((error as Error).message === FORBIDDEN_PROTO) throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
+    if ((error as Error).message === FORBIDDEN_PROTO)
+      throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
     throw new ParseError('Parse error: the message is not valid JSON');
   }
   if (typeof message !== 'object' || message === null) return message;

@@ -46,7 +46,8 @@ export class ClientRequests {
         outlet({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
         reject(error);
       };
-      const onAbort = () => end(new ClientRequestFailedError(`${method} was cancelled: the request it belongs to was cancelled`), 'the request that asked was cancelled');
+      const onAbort = () =>
+        end(new ClientRequestFailedError(`${method} was cancelled: the request it belongs to was cancelled`), 'the request that asked was cancelled');
       const timer = setTimeout(
         () => end(new ClientRequestTimeoutError(`The client did not answer ${method} within ${this.timeoutMs} ms`), `no answer within ${this.timeoutMs} ms`),
         this.timeoutMs,

@@ -105,7 +105,8 @@ export class LegacySession implements LegacySessionView {
         case 'resources/unsubscribe':
           return this.subscribe(request, params);
       }
-      if (MODERN_ONLY.has(request.method)) throw new MethodNotFoundError(`Method not found: ${request.method} is a 2026-07-28 method; this session speaks ${this.protocolVersion}`);
+      if (MODERN_ONLY.has(request.method))
+        throw new MethodNotFoundError(`Method not found: ${request.method} is a 2026-07-28 method; this session speaks ${this.protocolVersion}`);
       return { kind: 'run', prepared: this.engine.route(request, this.meta(params)) };
     } catch (error) {
       return { kind: 'answer', response: legacyErrorResponse(request.id, error) };

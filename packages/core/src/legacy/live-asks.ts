@@ -44,12 +44,15 @@ class LiveAsks implements HandlerAsks {
     if (!revisionHas(this.session.protocolVersion, 'elicitationModes')) delete sent.mode;
     else if (sent.mode === 'url') sent.elicitationId = randomUUID();
     const answer = await this.send(ask, sent);
-    if (!isElicitAnswer(answer)) throw new ClientRequestFailedError('The client answered elicitation/create with something that is not an ElicitResult ({ action, content? })');
+    if (!isElicitAnswer(answer))
+      throw new ClientRequestFailedError('The client answered elicitation/create with something that is not an ElicitResult ({ action, content? })');
     const { action } = answer;
     if (action !== 'accept' || !ask.schema) return { action };
     const checked = checkContent(ask.schema, answer.content ?? {});
     if (!checked.ok) {
-      throw new ClientRequestFailedError(`The client accepted elicitation/create with content that does not match requestedSchema: ${checked.issues.map((i) => `${i.pointer || '/'} ${i.message}`).join('; ')}`);
+      throw new ClientRequestFailedError(
+        `The client accepted elicitation/create with content that does not match requestedSchema: ${checked.issues.map((i) => `${i.pointer || '/'} ${i.message}`).join('; ')}`,
+      );
     }
     return { action, content: checked.value as ElicitResult['content'] };
   }
@@ -58,7 +61,10 @@ class LiveAsks implements HandlerAsks {
     const ask = sampleAsk(params, this.session.clientCapabilities);
     if (!ask.ok) return missingCapability(ask, options, WHERE);
     const answer = await this.send(ask, params);
-    if (!isSampleAnswer(answer)) throw new ClientRequestFailedError('The client answered sampling/createMessage with something that is not a CreateMessageResult ({ role, content, model })');
+    if (!isSampleAnswer(answer))
+      throw new ClientRequestFailedError(
+        'The client answered sampling/createMessage with something that is not a CreateMessageResult ({ role, content, model })',
+      );
     return answer as CreateMessageResult;
   }
 
@@ -66,7 +72,8 @@ class LiveAsks implements HandlerAsks {
     const ask = rootsAsk(this.session.clientCapabilities);
     if (!ask.ok) return missingCapability(ask, options, WHERE);
     const answer = await this.send(ask, undefined);
-    if (!isRootsAnswer(answer)) throw new ClientRequestFailedError('The client answered roots/list with something that is not a ListRootsResult ({ roots: [{ uri }] })');
+    if (!isRootsAnswer(answer))
+      throw new ClientRequestFailedError('The client answered roots/list with something that is not a ListRootsResult ({ roots: [{ uri }] })');
     return answer.roots as Root[];
   }
 

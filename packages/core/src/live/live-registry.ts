@@ -44,9 +44,9 @@ class LiveSnapshot extends Registry {
 export interface LiveCollection {
   /** Every known name, enabled or not. */
   names(): string[];
-/** Whether the name is known (enabled or not). */
+  /** Whether the name is known (enabled or not). */
   has(name: string): boolean;
-/** Whether the name is known and currently listed and served. */
+  /** Whether the name is known and currently listed and served. */
   isEnabled(name: string): boolean;
   /** Lists and serves it again; `false` when it is unknown or already enabled. */
   enable(name: string): boolean;
@@ -102,7 +102,11 @@ export type LiveOptions = LiveRegistryOptions;
  * running keep the one they resolved against) and publishes the matching list-changed event.
  */
 export class LiveRegistry {
-  private readonly entries: { [K in Kind]: Map<string, { entry: EntryOf<K>; enabled: boolean }> } = { tools: new Map(), prompts: new Map(), resources: new Map() };
+  private readonly entries: { [K in Kind]: Map<string, { entry: EntryOf<K>; enabled: boolean }> } = {
+    tools: new Map(),
+    prompts: new Map(),
+    resources: new Map(),
+  };
   /** Every known completer, in declaration order (a later one wins); the snapshot serves those whose prompt or resource it serves. */
   private readonly completers: CompleterEntry[] = [];
   private readonly declared: DeclaredKinds = { tools: false, prompts: false, resources: false };
@@ -133,9 +137,14 @@ export class LiveRegistry {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     checkNames(scanned);
     for (const target of options.catalogue ?? []) {
-      if (typeof target !== 'function' || !isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+      if (typeof target !== 'function' || !isServerTarget(target))
+        throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
       const known = this.catalogue.get(target.name);
-      if (known && known !== target) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`);
+      if (known && known !== target)
+        throw new DecorumStartupError(
+          StartupErrorCode.INVALID_OPTION,
+          `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`,
+        );
       this.catalogue.set(target.name, target);
     }
     this.logger = options.logger;
@@ -171,7 +180,8 @@ export class LiveRegistry {
    * A name already taken throws (`DecorumStartupError`) and changes nothing.
    */
   add(target: LiveTarget): void {
-    if (!isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
+    if (!isServerTarget(target))
+      throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.add needs a class or instance with @Tool, @Resource or @Prompt members');
     const instance = typeof target === 'function' ? (this.instantiate?.(target as LiveClass) ?? new (target as new () => object)()) : target;
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
@@ -194,12 +204,18 @@ export class LiveRegistry {
    */
   replace(targets: readonly LiveTarget[]): object[] {
     const instances = targets.map((target) => {
-      if (!isServerTarget(target)) throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
+      if (!isServerTarget(target))
+        throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, 'live.replace needs classes or instances with @Tool, @Resource or @Prompt members');
       return typeof target === 'function' ? new (target as new () => object)() : target;
     });
     // A scratch registry for the checks and the new entries: its own bus, so it never joins replication.
-    const next = new LiveRegistry(instances.map((instance) => scanServer(instance)), this.settings, new InProcessNotificationBus());
-    const listed = (registry: LiveRegistry, kind: Kind) => JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
+    const next = new LiveRegistry(
+      instances.map((instance) => scanServer(instance)),
+      this.settings,
+      new InProcessNotificationBus(),
+    );
+    const listed = (registry: LiveRegistry, kind: Kind) =>
+      JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
     const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       const map = this.entries[kind] as Map<string, unknown>;
@@ -284,7 +300,8 @@ export class LiveRegistry {
     const [kind, ...rest] = completer.key.split(':');
     const ref = rest.join(':');
     let argumentNames: readonly string[] | undefined;
-    if (kind === 'prompt') argumentNames = this.entries.prompts.get(ref)?.entry.descriptor.arguments?.map((a) => a.name) ?? (this.entries.prompts.has(ref) ? [] : undefined);
+    if (kind === 'prompt')
+      argumentNames = this.entries.prompts.get(ref)?.entry.descriptor.arguments?.map((a) => a.name) ?? (this.entries.prompts.has(ref) ? [] : undefined);
     else {
       for (const { entry } of this.entries.resources.values()) {
         if (entry.kind === 'template' && entry.template.template === ref) argumentNames = entry.template.variableNames;
@@ -292,10 +309,16 @@ export class LiveRegistry {
       }
     }
     if (argumentNames === undefined) {
-      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${completer.source}: no ${kind === 'prompt' ? 'prompt' : 'resource template'} ${JSON.stringify(ref)} is declared`);
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_DECLARATION,
+        `@Complete on ${completer.source}: no ${kind === 'prompt' ? 'prompt' : 'resource template'} ${JSON.stringify(ref)} is declared`,
+      );
     }
     if (!argumentNames.includes(completer.argument)) {
-      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${completer.source}: ${JSON.stringify(ref)} has no argument ${JSON.stringify(completer.argument)} (it has: ${argumentNames.join(', ') || 'none'})`);
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_DECLARATION,
+        `@Complete on ${completer.source}: ${JSON.stringify(ref)} has no argument ${JSON.stringify(completer.argument)} (it has: ${argumentNames.join(', ') || 'none'})`,
+      );
     }
   }
 
@@ -306,7 +329,14 @@ export class LiveRegistry {
 
   private build(): Registry {
     const enabled = <K extends Kind>(kind: K): Array<EntryOf<K>> => [...this.entries[kind].values()].filter((e) => e.enabled).map((e) => e.entry as EntryOf<K>);
-    const server: ScannedServer = { className: 'live', server: undefined, tools: enabled('tools'), prompts: enabled('prompts'), resources: enabled('resources'), completers: this.completers };
+    const server: ScannedServer = {
+      className: 'live',
+      server: undefined,
+      tools: enabled('tools'),
+      prompts: enabled('prompts'),
+      resources: enabled('resources'),
+      completers: this.completers,
+    };
     return new LiveSnapshot([server], this.settings, this.declared);
   }
 
@@ -314,7 +344,10 @@ export class LiveRegistry {
   private forgetCompleters(kind: Kind, entry: unknown): void {
     if (kind === 'tools') return;
     const resource = entry as ResourceEntry;
-    const key = kind === 'prompts' ? completionKey({ prompt: (entry as PromptEntry).name }) : completionKey({ resource: resource.kind === 'fixed' ? resource.uri : resource.template.template });
+    const key =
+      kind === 'prompts'
+        ? completionKey({ prompt: (entry as PromptEntry).name })
+        : completionKey({ resource: resource.kind === 'fixed' ? resource.uri : resource.template.template });
     for (let i = this.completers.length - 1; i >= 0; i--) if (this.completers[i].key === key) this.completers.splice(i, 1);
   }
 

@@ -18,7 +18,7 @@ export type SubscriberEnd =
 export interface SubscriberSink {
   /** Whether this subscriber opted into the event (checked before queueing). */
   wants(event: LiveEvent): boolean;
-/** Hands one event to the transport; `false` when it cannot take more until `onDrain` fires. */
+  /** Hands one event to the transport; `false` when it cannot take more until `onDrain` fires. */
   deliver(event: LiveEvent): boolean;
   /** Registers a one-shot callback for when the transport can take more again. */
   onDrain(listener: () => void): void;
@@ -149,7 +149,7 @@ export class InProcessNotificationBus implements NotificationBus {
     for (const subscriber of [...this.subscribers]) subscriber.offer(event);
   }
 
-/** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
+  /** Starts delivering the events `sink` wants to it, at most `queueLimit` queued while it drains. */
   subscribe(sink: SubscriberSink, options: SubscribeOptions = {}): BusSubscription {
     const limit = options.queueLimit ?? this.defaults.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`queueLimit must be a positive integer (got ${limit})`);

@@ -17,6 +17,10 @@ export function bindServer(instance: object, server: DecorumServer): void {
  */
 export function serverOf(instance: object): DecorumServer {
   const server = servers.get(instance);
-  if (!server) throw new DecorumUsageError(UsageErrorCode.NOT_SERVED, `${instance?.constructor?.name ?? 'value'} is not served by a Decorum server (call serverOf(this) inside a handler of a served class)`);
+  if (!server)
+    throw new DecorumUsageError(
+      UsageErrorCode.NOT_SERVED,
+      `${instance?.constructor?.name ?? 'value'} is not served by a Decorum server (call serverOf(this) inside a handler of a served class)`,
+    );
   return server;
 }

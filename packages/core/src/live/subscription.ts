@@ -19,9 +19,9 @@ export interface SubscriptionFilter {
  * it has room again. Without it, delivery is never paused.
  */
 export interface ChannelFlow {
-/** True while the transport's buffer is full. */
+  /** True while the transport's buffer is full. */
   needsDrain(): boolean;
-/** Calls `listener` once, when the transport can take more again. */
+  /** Calls `listener` once, when the transport can take more again. */
   onDrain(listener: () => void): void;
 }
 
@@ -46,7 +46,8 @@ export function readFilter(params: JsonObject): SubscriptionFilter {
   }
   const uris = source.resourceSubscriptions;
   if (uris !== undefined) {
-    if (!Array.isArray(uris) || uris.some((u) => typeof u !== 'string')) throw new InvalidParamsError('Invalid params: notifications.resourceSubscriptions must be an array of URI strings');
+    if (!Array.isArray(uris) || uris.some((u) => typeof u !== 'string'))
+      throw new InvalidParamsError('Invalid params: notifications.resourceSubscriptions must be an array of URI strings');
     filter.resourceSubscriptions = [...new Set(uris as string[])];
   }
   return filter;

@@ -16,7 +16,8 @@ interface CompletionTarget {
 }
 
 function object(value: unknown, what: string): JsonObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (an object)`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (an object)`);
   return value as JsonObject;
 }
 
@@ -28,7 +29,8 @@ function string(value: unknown, what: string): string {
 /** Shapes what a completer returned: at most 100 values, `total`/`hasMore` kept or derived. */
 function completionResult(returned: CompletionValues, source: string): JsonObject {
   const values = Array.isArray(returned) ? returned : (returned as { values: unknown }).values;
-  if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) throw new TypeError(`completer ${source} must return string[] or { values: string[] }`);
+  if (!Array.isArray(values) || values.some((v) => typeof v !== 'string'))
+    throw new TypeError(`completer ${source} must return string[] or { values: string[] }`);
   const extra = Array.isArray(returned) ? {} : (returned as { total?: number; hasMore?: boolean });
   const completion: JsonObject = { values: values.slice(0, MAX_COMPLETION_VALUES) };
   const total = extra.total ?? (values.length > MAX_COMPLETION_VALUES ? values.length : undefined);
@@ -53,7 +55,8 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
     const name = string(argument.name, 'params.argument.name');
     const value = string(argument.value, 'params.argument.value');
     const chosen = params.context === undefined ? {} : object(object(params.context, 'params.context').arguments ?? {}, 'params.context.arguments');
-    for (const [key, v] of Object.entries(chosen)) if (typeof v !== 'string') throw new InvalidParamsError(`Invalid params: context.arguments.${key} must be a string`);
+    for (const [key, v] of Object.entries(chosen))
+      if (typeof v !== 'string') throw new InvalidParamsError(`Invalid params: context.arguments.${key} must be a string`);
     let key: string;
     if (ref.type === 'ref/prompt') {
       const prompt = string(ref.name, 'params.ref.name');

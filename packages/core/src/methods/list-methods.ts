@@ -12,11 +12,33 @@ function listMethod(method: string, kind: ListKind, served: (s: ServingState) =>
     method,
     served,
     run: ({ scope, params, state, channel }) =>
-      state.pipeline?.lists ? state.pipeline.listPage(kind, new ModernCall(scope, params, undefined, channel), state.registry, params.cursor) : pages(state).page(params.cursor),
+      state.pipeline?.lists
+        ? state.pipeline.listPage(kind, new ModernCall(scope, params, undefined, channel), state.registry, params.cursor)
+        : pages(state).page(params.cursor),
   });
 }
 
-export const toolsListMethod = listMethod('tools/list', 'tools', (s) => s.registry.hasTools, (s) => s.registry.toolPages);
-export const promptsListMethod = listMethod('prompts/list', 'prompts', (s) => s.registry.hasPrompts, (s) => s.registry.promptPages);
-export const resourcesListMethod = listMethod('resources/list', 'resources', (s) => s.registry.hasResources, (s) => s.registry.resourcePages);
-export const resourceTemplatesListMethod = listMethod('resources/templates/list', 'resourceTemplates', (s) => s.registry.hasResources, (s) => s.registry.templatePages);
+export const toolsListMethod = listMethod(
+  'tools/list',
+  'tools',
+  (s) => s.registry.hasTools,
+  (s) => s.registry.toolPages,
+);
+export const promptsListMethod = listMethod(
+  'prompts/list',
+  'prompts',
+  (s) => s.registry.hasPrompts,
+  (s) => s.registry.promptPages,
+);
+export const resourcesListMethod = listMethod(
+  'resources/list',
+  'resources',
+  (s) => s.registry.hasResources,
+  (s) => s.registry.resourcePages,
+);
+export const resourceTemplatesListMethod = listMethod(
+  'resources/templates/list',
+  'resourceTemplates',
+  (s) => s.registry.hasResources,
+  (s) => s.registry.templatePages,
+);

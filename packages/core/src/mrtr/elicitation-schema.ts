@@ -46,7 +46,8 @@ function isStringArray(value: unknown): value is string[] {
 
 function checkKeys(name: string, schema: JsonSchema, allowed: Set<string>): void {
   for (const key of Object.keys(schema)) {
-    if (!allowed.has(key) && !DROPPED.has(key)) throw new ElicitationSchemaError(`property "${name}" uses "${key}", which the flat primitive subset cannot express`);
+    if (!allowed.has(key) && !DROPPED.has(key))
+      throw new ElicitationSchemaError(`property "${name}" uses "${key}", which the flat primitive subset cannot express`);
   }
 }
 
@@ -86,13 +87,16 @@ function primitive(name: string, input: JsonSchema): JsonSchema {
   if (typeof input !== 'object' || input === null) throw new ElicitationSchemaError(`property "${name}" is not a schema`);
   const schema = normalizeChoice(input);
   const type = schema.type;
-  if (schema.$ref !== undefined || schema.properties !== undefined) throw new ElicitationSchemaError(`property "${name}" is a nested object; only top-level primitives are allowed`);
+  if (schema.$ref !== undefined || schema.properties !== undefined)
+    throw new ElicitationSchemaError(`property "${name}" is a nested object; only top-level primitives are allowed`);
   switch (type) {
     case 'string': {
       checkKeys(name, schema, STRING_KEYS);
-      if (schema.format !== undefined && !FORMATS.has(schema.format as string)) throw new ElicitationSchemaError(`property "${name}" has format "${String(schema.format)}"; allowed: ${[...FORMATS].join(', ')}`);
+      if (schema.format !== undefined && !FORMATS.has(schema.format as string))
+        throw new ElicitationSchemaError(`property "${name}" has format "${String(schema.format)}"; allowed: ${[...FORMATS].join(', ')}`);
       if (schema.enum !== undefined && !isStringArray(schema.enum)) throw new ElicitationSchemaError(`property "${name}" has a non-string enum`);
-      if (schema.oneOf !== undefined && !isTitledOptions(schema.oneOf)) throw new ElicitationSchemaError(`property "${name}" has "oneOf" that is not a list of { const, title } options`);
+      if (schema.oneOf !== undefined && !isTitledOptions(schema.oneOf))
+        throw new ElicitationSchemaError(`property "${name}" has "oneOf" that is not a list of { const, title } options`);
       return pick(schema, STRING_KEYS);
     }
     case 'number':
@@ -108,13 +112,18 @@ function primitive(name: string, input: JsonSchema): JsonSchema {
       const items = rawItems && typeof rawItems === 'object' && !isTitledOptions(rawItems.anyOf) ? normalizeChoice(rawItems) : rawItems;
       const enumItems = items && items.type === 'string' && isStringArray(items.enum);
       const titledItems = items && isTitledOptions(items.anyOf);
-      if (!enumItems && !titledItems) throw new ElicitationSchemaError(`property "${name}" is an array; only multi-select arrays of string enums (items.enum or items.anyOf of { const, title }) are allowed`);
+      if (!enumItems && !titledItems)
+        throw new ElicitationSchemaError(
+          `property "${name}" is an array; only multi-select arrays of string enums (items.enum or items.anyOf of { const, title }) are allowed`,
+        );
       const out = pick(schema, ARRAY_KEYS);
       out.items = enumItems ? { type: 'string', enum: items.enum } : { anyOf: items!.anyOf };
       return out;
     }
     default:
-      throw new ElicitationSchemaError(`property "${name}" has type ${JSON.stringify(type)}; allowed: string, number, integer, boolean, or an array of string enums`);
+      throw new ElicitationSchemaError(
+        `property "${name}" has type ${JSON.stringify(type)}; allowed: string, number, integer, boolean, or an array of string enums`,
+      );
   }
 }
 
@@ -193,7 +202,9 @@ function checkValue(pointer: string, schema: JsonSchema, value: unknown, issues:
       if (!isStringArray(value)) return fail('type', 'must be a list of strings');
       const items = schema.items as JsonSchema;
       const options = isStringArray(items.enum) ? items.enum : (items.anyOf as Array<{ const: string }>).map((o) => o.const);
-      value.forEach((v, i) => options.includes(v) || issues.push({ pointer: childPointer(pointer, i), keyword: 'enum', message: `must be one of ${options.join(', ')}` }));
+      value.forEach(
+        (v, i) => options.includes(v) || issues.push({ pointer: childPointer(pointer, i), keyword: 'enum', message: `must be one of ${options.join(', ')}` }),
+      );
       if (typeof schema.minItems === 'number' && value.length < schema.minItems) fail('minItems', `must select at least ${schema.minItems}`);
       if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) fail('maxItems', `must select at most ${schema.maxItems}`);
       return;
@@ -205,7 +216,10 @@ function checkValue(pointer: string, schema: JsonSchema, value: unknown, issues:
  * Checks accepted form content against its restricted schema. Unknown keys are dropped (the
  * returned content holds only declared properties); a missing required or ill-typed value is an issue.
  */
-export function checkContent(schema: RequestedSchema, content: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; issues: ValidationIssue[] } {
+export function checkContent(
+  schema: RequestedSchema,
+  content: unknown,
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: ValidationIssue[] } {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) {
     return { ok: false, issues: [{ pointer: '', keyword: 'type', message: 'accepted content must be an object' }] };
   }

@@ -117,7 +117,8 @@ export class InputRound implements HandlerAsks {
     params: JsonObject,
   ) {
     const { requestState, inputResponses } = params;
-    if (inputResponses !== undefined && !isObject(inputResponses)) throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
+    if (inputResponses !== undefined && !isObject(inputResponses))
+      throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
     if (requestState === undefined) {
       // A first request that already carries answers (a client that knows the asks): they count
       // for the asks this run makes, checked like any answer. Nothing is lost by trusting them:
@@ -143,7 +144,8 @@ export class InputRound implements HandlerAsks {
   private nextKey(kind: keyof InputRound['counters'], options: InputOptions | undefined): string {
     this.counters[kind] += 1;
     const key = options?.key ?? `${kind}-${this.counters[kind]}`;
-    if (this.used.has(key)) throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
+    if (this.used.has(key))
+      throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
     this.used.add(key);
     return key;
   }
@@ -217,14 +219,18 @@ export class InputRound implements HandlerAsks {
 
   async once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     this.guard();
-    if (this.onceNames.has(name)) throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `ctx.once("${name}") is used twice in one handler run; give each step its own name`);
+    if (this.onceNames.has(name))
+      throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `ctx.once("${name}") is used twice in one handler run; give each step its own name`);
     this.onceNames.add(name);
     if (Object.hasOwn(this.journal, name)) return this.journal[name] as T;
     const value = await fn();
     const json = JSON.stringify(value === undefined ? null : value);
     const bytes = Buffer.byteLength(json) + Buffer.byteLength(JSON.stringify(name)) + 2;
     if (this.journalBytes + bytes > this.config.journalLimitBytes) {
-      throw new DecorumUsageError(UsageErrorCode.JOURNAL_OVERFLOW, `ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`);
+      throw new DecorumUsageError(
+        UsageErrorCode.JOURNAL_OVERFLOW,
+        `ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`,
+      );
     }
     this.journalBytes += bytes;
     // What later rounds get is the JSON of the value, so this round gets the same.

@@ -63,7 +63,7 @@ export interface InputOptions {
 
 /** One input request on the wire. */
 export type InputRequest =
-  | { method: 'elicitation/create'; params: ({ mode: 'form'; message: string; requestedSchema: RequestedSchema }) | ElicitUrlParams }
+  | { method: 'elicitation/create'; params: { mode: 'form'; message: string; requestedSchema: RequestedSchema } | ElicitUrlParams }
   | { method: 'sampling/createMessage'; params: CreateMessageParams }
   | { method: 'roots/list'; params?: JsonObject };
 

@@ -46,9 +46,22 @@ export class StateKeyRing {
    * the first time a state is sealed).
    */
   static from(keys: ReadonlyArray<string | Uint8Array> | undefined, env: NodeJS.ProcessEnv, logger?: Logger): StateKeyRing {
-    if (keys && keys.length > 0) return new StateKeyRing(keys.map((k) => decodeKey(k, 'mrtr.keys')), false, logger);
-    const fromEnv = env[STATE_KEYS_ENV]?.split(',').map((k) => k.trim()).filter(Boolean) ?? [];
-    if (fromEnv.length > 0) return new StateKeyRing(fromEnv.map((k) => decodeKey(k, STATE_KEYS_ENV)), false, logger);
+    if (keys && keys.length > 0)
+      return new StateKeyRing(
+        keys.map((k) => decodeKey(k, 'mrtr.keys')),
+        false,
+        logger,
+      );
+    const fromEnv =
+      env[STATE_KEYS_ENV]?.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean) ?? [];
+    if (fromEnv.length > 0)
+      return new StateKeyRing(
+        fromEnv.map((k) => decodeKey(k, STATE_KEYS_ENV)),
+        false,
+        logger,
+      );
     processKey ??= randomBytes(KEY_BYTES);
     return new StateKeyRing([processKey], true, logger);
   }

@@ -59,7 +59,10 @@ async function step(chain: readonly Middleware[], index: number, call: PipelineC
   let called = false;
   let answered = false;
   const next: Next = () => {
-    if (watch?.expired) return Promise.reject(new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() after its request was ended (stepTimeoutMs)`));
+    if (watch?.expired)
+      return Promise.reject(
+        new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() after its request was ended (stepTimeoutMs)`),
+      );
     if (called) return Promise.reject(new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" called next() more than once`));
     called = true;
     if (watch === undefined) return step(chain, index + 1, call, terminal, undefined);
@@ -91,7 +94,9 @@ async function step(chain: readonly Middleware[], index: number, call: PipelineC
     throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned nothing: return next()'s result, or a result of its own`);
   }
   if (typeof result !== 'object' || Array.isArray(result)) {
-    throw new InternalError(`Middleware "${stepName(middleware, index, 'middleware')}" returned ${Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a result object`);
+    throw new InternalError(
+      `Middleware "${stepName(middleware, index, 'middleware')}" returned ${Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a result object`,
+    );
   }
   return result;
 }

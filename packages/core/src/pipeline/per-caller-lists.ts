@@ -46,8 +46,18 @@ class ItemCall implements CallDescription {
 
 /** How each list finds its items, the method that would use one, and what that method resolves. */
 const LISTS: Record<ListKind, { items(r: Registry): Entry[]; method: string; resolved(e: Entry): unknown; item(e: Entry): ListItem }> = {
-  tools: { items: (r) => [...r.tools.values()], method: 'tools/call', resolved: (e) => e, item: (e) => ({ descriptor: (e as ToolEntry).definition, cache: e.cache }) },
-  prompts: { items: (r) => [...r.prompts.values()], method: 'prompts/get', resolved: (e) => e, item: (e) => ({ descriptor: (e as PromptEntry).descriptor, cache: e.cache }) },
+  tools: {
+    items: (r) => [...r.tools.values()],
+    method: 'tools/call',
+    resolved: (e) => e,
+    item: (e) => ({ descriptor: (e as ToolEntry).definition, cache: e.cache }),
+  },
+  prompts: {
+    items: (r) => [...r.prompts.values()],
+    method: 'prompts/get',
+    resolved: (e) => e,
+    item: (e) => ({ descriptor: (e as PromptEntry).descriptor, cache: e.cache }),
+  },
   resources: {
     items: (r) => [...r.fixedResources.values()],
     method: 'resources/read',
@@ -79,7 +89,9 @@ export class PerCallerLists {
   async page(kind: ListKind, list: CallDescription, registry: Registry, cursor: unknown): Promise<RawJson> {
     const spec = LISTS[kind];
     const items = spec.items(registry);
-    const visible = await Promise.all(items.map((entry) => allowedBy(this.guardsOf(entry), new PipelineCall(new ItemCall(list, spec.method, spec.resolved(entry)), true), this.timer)));
+    const visible = await Promise.all(
+      items.map((entry) => allowedBy(this.guardsOf(entry), new PipelineCall(new ItemCall(list, spec.method, spec.resolved(entry)), true), this.timer)),
+    );
     const key = `${kind}:${visible.map((v) => (v ? '1' : '0')).join('')}`;
     let views = this.views.get(registry);
     if (!views) this.views.set(registry, (views = new Map()));

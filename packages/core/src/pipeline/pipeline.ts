@@ -45,7 +45,8 @@ interface Steps {
 
 function functions<T>(value: readonly T[] | undefined, what: string): readonly T[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.some((f) => typeof f !== 'function')) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `${what} must be an array of functions`);
+  if (!Array.isArray(value) || value.some((f) => typeof f !== 'function'))
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `${what} must be an array of functions`);
   return Object.freeze([...value]);
 }
 
@@ -82,7 +83,8 @@ export class Pipeline {
     this.serverSteps = { guards: this.guards, middleware: this.middleware };
     this.everyRequest = this.telemetry !== undefined || this.guards.length > 0 || this.middleware.length > 0;
     const lists = options.lists ?? 'public';
-    if (lists !== 'public' && lists !== 'per-caller') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
+    if (lists !== 'public' && lists !== 'per-caller')
+      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
     this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards, this.timer) : undefined;
   }
 

@@ -38,7 +38,8 @@ export interface ResolveOptions {
 /** The function that turns a server class into its instance, decided once at start-up. */
 export function serverInstantiator(options: ResolveOptions): (serverClass: ServerClass) => object {
   const { resolve, container } = options;
-  if (resolve !== undefined && typeof resolve !== 'function') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'resolve must be a function (Class) => instance');
+  if (resolve !== undefined && typeof resolve !== 'function')
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'resolve must be a function (Class) => instance');
   let build: (serverClass: ServerClass) => unknown;
   if (resolve) build = resolve;
   else if (container !== undefined) {

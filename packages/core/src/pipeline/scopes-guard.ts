@@ -20,8 +20,11 @@ export function scopesGuard(call: PipelineCall): boolean {
   if (needed.length === 0) return true;
   const missing = needed.filter((scope) => !auth.scopes.includes(scope));
   if (missing.length === 0) return true;
-  throw new ForbiddenError(`Forbidden: ${call.method} "${call.target!.name}" needs the scope${needed.length > 1 ? 's' : ''} ${needed.join(' ')}; the token lacks ${missing.join(' ')}`, {
-    requiredScopes: needed,
-    missingScopes: missing,
-  });
+  throw new ForbiddenError(
+    `Forbidden: ${call.method} "${call.target!.name}" needs the scope${needed.length > 1 ? 's' : ''} ${needed.join(' ')}; the token lacks ${missing.join(' ')}`,
+    {
+      requiredScopes: needed,
+      missingScopes: missing,
+    },
+  );
 }

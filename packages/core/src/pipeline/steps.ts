@@ -18,7 +18,8 @@ export type ClassOrMemberDecorator = (target: object, propertyKey?: string | sym
 /** Records steps on a class or a member (decorators only record; the scanner reads). */
 export function recordSteps(key: symbol, steps: readonly unknown[], decorator: string): ClassOrMemberDecorator {
   for (const step of steps) {
-    if (typeof step !== 'function') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@${decorator}(...) takes functions (got ${step === null ? 'null' : typeof step})`);
+    if (typeof step !== 'function')
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@${decorator}(...) takes functions (got ${step === null ? 'null' : typeof step})`);
   }
   return (target, propertyKey) => {
     // Decorators apply bottom-up; prepending keeps the written (top-down) order.
@@ -32,7 +33,7 @@ function stepsOf<T>(key: symbol, ctor: object, propertyKey: string): T[] {
   const classSteps: T[] = [];
   for (const c of classChain(ctor)) classSteps.push(...((Reflect.getOwnMetadata(key, c) as T[] | undefined) ?? []));
   const proto = (ctor as { prototype: object }).prototype;
-  return [...classSteps, ...(((Reflect.getMetadata(key, proto, propertyKey) as T[] | undefined) ?? []))];
+  return [...classSteps, ...((Reflect.getMetadata(key, proto, propertyKey) as T[] | undefined) ?? [])];
 }
 
 /** The steps the scanner stores on an entry; `undefined` when the member has none (most). */

@@ -127,22 +127,56 @@ export interface Annotations {
 }
 
 /** A text content block. */
-export interface TextContent { type: 'text'; text: string; annotations?: Annotations; _meta?: JsonObject }
+export interface TextContent {
+  type: 'text';
+  text: string;
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
 /** An image content block (base64 `data`). */
-export interface ImageContent { type: 'image'; data: string; mimeType: string; annotations?: Annotations; _meta?: JsonObject }
+export interface ImageContent {
+  type: 'image';
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
 /** An audio content block (base64 `data`). */
-export interface AudioContent { type: 'audio'; data: string; mimeType: string; annotations?: Annotations; _meta?: JsonObject }
+export interface AudioContent {
+  type: 'audio';
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
 /** A content block that points at a resource without embedding it. */
-export interface ResourceLink extends ResourceDescriptor { type: 'resource_link' }
+export interface ResourceLink extends ResourceDescriptor {
+  type: 'resource_link';
+}
 /** A content block that embeds a resource's contents. */
-export interface EmbeddedResource { type: 'resource'; resource: ResourceContents; annotations?: Annotations; _meta?: JsonObject }
+export interface EmbeddedResource {
+  type: 'resource';
+  resource: ResourceContents;
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
 /** Any content block of a tool result or prompt message. */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
 /** The contents of a text resource. */
-export interface TextResourceContents { uri: string; mimeType?: string; text: string; _meta?: JsonObject }
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: JsonObject;
+}
 /** The contents of a binary resource (base64 `blob`). */
-export interface BlobResourceContents { uri: string; mimeType?: string; blob: string; _meta?: JsonObject }
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  blob: string;
+  _meta?: JsonObject;
+}
 /** Either kind of resource contents. */
 export type ResourceContents = TextResourceContents | BlobResourceContents;
 
@@ -201,7 +235,12 @@ export interface ResourceTemplateDescriptor {
 }
 
 /** One argument of a prompt, as `prompts/list` lists it. */
-export interface PromptArgument { name: string; title?: string; description?: string; required?: boolean }
+export interface PromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
 /** A prompt as `prompts/list` lists it. */
 export interface PromptDescriptor {
   name: string;
@@ -212,6 +251,13 @@ export interface PromptDescriptor {
   _meta?: JsonObject;
 }
 /** One message of a prompt. */
-export interface PromptMessage { role: 'user' | 'assistant'; content: ContentBlock }
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
 /** The result of `prompts/get`. */
-export interface GetPromptResult { description?: string; messages: PromptMessage[]; _meta?: JsonObject }
+export interface GetPromptResult {
+  description?: string;
+  messages: PromptMessage[];
+  _meta?: JsonObject;
+}

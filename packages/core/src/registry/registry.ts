@@ -51,7 +51,10 @@ export class Registry {
       }
     }
     // A completer is served with its prompt or resource: one disabled or removed takes its completers along.
-    const served = new Set([...[...prompts.keys()].map((prompt) => `prompt:${prompt}`), ...[...fixed.keys(), ...templates.map((t) => t.template.template)].map((ref) => `resource:${ref}`)]);
+    const served = new Set([
+      ...[...prompts.keys()].map((prompt) => `prompt:${prompt}`),
+      ...[...fixed.keys(), ...templates.map((t) => t.template.template)].map((ref) => `resource:${ref}`),
+    ]);
     for (const server of servers) {
       // A later declaration wins (a class added at run time over the ones before it).
       for (const completer of server.completers) if (served.has(completer.key)) this.completers.set(`${completer.key}\n${completer.argument}`, completer);
@@ -61,11 +64,23 @@ export class Registry {
     this.fixedResources = fixed;
     this.templates = Object.freeze([...templates].sort((a, b) => b.template.specificity - a.template.specificity));
     const pages = (key: string, items: Array<{ descriptor: object; cache?: object }>) =>
-      new ListPages(key, items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })), settings.pageSize, settings.listCache, settings.resultMeta);
-    this.toolPages = pages('tools', [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })));
+      new ListPages(
+        key,
+        items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })),
+        settings.pageSize,
+        settings.listCache,
+        settings.resultMeta,
+      );
+    this.toolPages = pages(
+      'tools',
+      [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })),
+    );
     // A resource's own cache hints are for reading it, not for the list that names it.
     const listed = (items: Array<{ descriptor: object }>) => items.map((i) => ({ descriptor: i.descriptor }));
-    this.promptPages = pages('prompts', [...prompts.values()].map((p) => ({ descriptor: p.descriptor, cache: p.cache })));
+    this.promptPages = pages(
+      'prompts',
+      [...prompts.values()].map((p) => ({ descriptor: p.descriptor, cache: p.cache })),
+    );
     this.resourcePages = pages('resources', listed([...fixed.values()]));
     this.templatePages = pages('resourceTemplates', listed(templates));
   }

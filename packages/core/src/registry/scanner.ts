@@ -85,7 +85,10 @@ function scopesOf(scopes: readonly string[] | undefined, source: SourceName): re
   if (!Array.isArray(scopes)) throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source}: scopes must be an array of strings`);
   for (const scope of scopes) {
     if (typeof scope !== 'string' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)) {
-      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source}: ${JSON.stringify(scope)} is not a valid OAuth scope (printable ASCII without spaces, quotes or backslashes)`);
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_DECLARATION,
+        `${source}: ${JSON.stringify(scope)} is not a valid OAuth scope (printable ASCII without spaces, quotes or backslashes)`,
+      );
     }
   }
   return Object.freeze([...new Set(scopes)]);
@@ -150,7 +153,14 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
     name,
     source,
     descriptor: Object.freeze(
-      definedOnly({ name, title: options.title, description: options.description, arguments: args.length ? args : undefined, icons: options.icons, _meta: options._meta }),
+      definedOnly({
+        name,
+        title: options.title,
+        description: options.description,
+        arguments: args.length ? args : undefined,
+        icons: options.icons,
+        _meta: options._meta,
+      }),
     ),
     input,
     cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
@@ -165,7 +175,14 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   const handler = (instance as Record<string, Handler>)[record.propertyKey];
   const name = options.name ?? record.propertyKey;
   const source = `${className}.${record.propertyKey}`;
-  const common = { title: options.title, description: options.description, mimeType: options.mimeType, annotations: options.annotations, icons: options.icons, _meta: options._meta };
+  const common = {
+    title: options.title,
+    description: options.description,
+    mimeType: options.mimeType,
+    annotations: options.annotations,
+    icons: options.icons,
+    _meta: options._meta,
+  };
   const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
   const scopes = scopesOf(options.scopes, source);
   const steps = entrySteps((instance as { constructor: object }).constructor, record.propertyKey);
@@ -175,10 +192,24 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   }
   if (options.uri !== undefined) {
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(options.uri)) {
-      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`);
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_DECLARATION,
+        `@Resource on ${source}: ${JSON.stringify(options.uri)} is not an absolute URI (scheme:…)`,
+      );
     }
     const descriptor = definedOnly({ uri: options.uri, name, ...common, size: 'size' in options ? options.size : undefined });
-    return Object.freeze({ kind: 'fixed' as const, name, source, uri: options.uri, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
+    return Object.freeze({
+      kind: 'fixed' as const,
+      name,
+      source,
+      uri: options.uri,
+      descriptor: Object.freeze(descriptor),
+      mimeType: options.mimeType,
+      cache,
+      scopes,
+      steps,
+      invoke,
+    });
   }
   let template: UriTemplate;
   try {
@@ -187,13 +218,25 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
   }
   const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
-  return Object.freeze({ kind: 'template' as const, name, source, template, descriptor: Object.freeze(descriptor), mimeType: options.mimeType, cache, scopes, steps, invoke });
+  return Object.freeze({
+    kind: 'template' as const,
+    name,
+    source,
+    template,
+    descriptor: Object.freeze(descriptor),
+    mimeType: options.mimeType,
+    cache,
+    scopes,
+    steps,
+    invoke,
+  });
 }
 
 function buildCompleter(instance: object, { propertyKey, target }: CompleteRecord, className: string): CompleterEntry {
   const source = `${className}.${propertyKey}`;
   const method = (instance as Record<string, unknown>)[propertyKey];
-  if (typeof method !== 'function') throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source} is decorated with @Complete but is not a method`);
+  if (typeof method !== 'function')
+    throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `${source} is decorated with @Complete but is not a method`);
   if ((target.prompt === undefined) === (target.resource === undefined) || typeof target.argument !== 'string') {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Complete on ${source} needs exactly one of prompt: or resource:, and argument:`);
   }
@@ -225,6 +268,7 @@ export function scanServer(target: object): ScannedServer {
     else if (record.kind === 'prompt') scanned.prompts.push(buildPrompt(instance, record, className));
     else scanned.resources.push(buildResource(instance, record, className));
   }
-  for (const record of classRecords<CompleteRecord>(ctor, COMPLETE_METADATA, (r) => r.propertyKey)) scanned.completers.push(buildCompleter(instance, record, className));
+  for (const record of classRecords<CompleteRecord>(ctor, COMPLETE_METADATA, (r) => r.propertyKey))
+    scanned.completers.push(buildCompleter(instance, record, className));
   return scanned;
 }

@@ -3,7 +3,11 @@ import type { ResourceContents } from '../protocol/types.js';
 import { toBase64 } from './content.js';
 
 function isContents(value: unknown): value is Partial<ResourceContents> {
-  return typeof value === 'object' && value !== null && (typeof (value as { text?: unknown }).text === 'string' || typeof (value as { blob?: unknown }).blob === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (typeof (value as { text?: unknown }).text === 'string' || typeof (value as { blob?: unknown }).blob === 'string')
+  );
 }
 
 function one(value: unknown, uri: string, mimeType: string | undefined): ResourceContents | undefined {

@@ -52,7 +52,10 @@ export function checkPatterns(schemas: ReadonlyArray<{ source: SourceName; schem
       seen.add(pattern);
       const what = `${source}: the pattern ${JSON.stringify(pattern)} (at ${pointer}) can backtrack catastrophically (ReDoS): one crafted argument would stall the server`;
       if (policy === 'refuse') {
-        throw new DecorumStartupError(StartupErrorCode.UNSAFE_PATTERN, `${what}. Rewrite it without nested quantifiers (e.g. /^a+$/ for /^(a+)+$/), or, once reviewed, serve it with createServer's unsafePatterns: 'warn'`);
+        throw new DecorumStartupError(
+          StartupErrorCode.UNSAFE_PATTERN,
+          `${what}. Rewrite it without nested quantifiers (e.g. /^a+$/ for /^(a+)+$/), or, once reviewed, serve it with createServer's unsafePatterns: 'warn'`,
+        );
       }
       logger.warn({ source, pattern, pointer }, `${what}; served anyway (unsafePatterns: 'warn')`);
     }

@@ -42,7 +42,10 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   for (const target of targets) {
     if (!isServerTarget(target)) {
       const name = typeof target === 'function' ? target.name : (target as object).constructor?.name;
-      throw new DecorumStartupError(StartupErrorCode.NO_SERVERS, `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`);
+      throw new DecorumStartupError(
+        StartupErrorCode.NO_SERVERS,
+        `${name || 'value'} is not a Decorum server: it has no @McpServer and no @Tool, @Resource or @Prompt members`,
+      );
     }
   }
   const instantiate = serverInstantiator(options);
@@ -62,13 +65,22 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
       }).filter(([, v]) => v !== undefined),
     ) as unknown as Implementation,
   );
-  const instructions = options.info?.instructions ?? scanned.map((s) => s.server?.instructions).filter(Boolean).join('\n\n');
+  const instructions =
+    options.info?.instructions ??
+    scanned
+      .map((s) => s.server?.instructions)
+      .filter(Boolean)
+      .join('\n\n');
   const pageSize = options.pageSize ?? 100;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
-    scanned.flatMap((s) => [...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })), ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema }))]),
+    scanned.flatMap((s) => [
+      ...s.tools.map((t) => ({ source: t.source, schema: t.input.jsonSchema })),
+      ...s.prompts.map((p) => ({ source: p.source, schema: p.input.jsonSchema })),
+    ]),
     options.unsafePatterns ?? 'refuse',
     logger,
   );

@@ -25,7 +25,9 @@ let loading: Promise<TypeBoxCompiler> | undefined;
  * Exported from `@decorum/core` as `preloadValidators`.
  */
 export function loadTypeBoxCompiler(): Promise<TypeBoxCompiler> {
-  loading ??= Promise.all([import('typebox/compile'), import('typebox/system')]).then(([compile, system]) => (loaded = { Compile: compile.Compile, Settings: system.Settings }));
+  loading ??= Promise.all([import('typebox/compile'), import('typebox/system')]).then(
+    ([compile, system]) => (loaded = { Compile: compile.Compile, Settings: system.Settings }),
+  );
   return loading;
 }
 

@@ -65,8 +65,15 @@ function alternativesIssue(error: TypeBoxError, branchErrors: TypeBoxError[]): V
   const groups = [...branches.values()];
   const here = (e: TypeBoxError) => e.instancePath === pointer;
   // Literals: each branch failed on its const/enum here (possibly on its type too).
-  if (groups.length > 0 && groups.every((g) => g.every(here) && g.some((e) => e.keyword === 'const' || e.keyword === 'enum') && g.every((e) => ['const', 'enum', 'type'].includes(e.keyword)))) {
-    const values = groups.flatMap((g) => g.flatMap((e) => (e.keyword === 'const' ? [e.params.allowedValue] : e.keyword === 'enum' ? asArray(e.params.allowedValues) : [])));
+  if (
+    groups.length > 0 &&
+    groups.every(
+      (g) => g.every(here) && g.some((e) => e.keyword === 'const' || e.keyword === 'enum') && g.every((e) => ['const', 'enum', 'type'].includes(e.keyword)),
+    )
+  ) {
+    const values = groups.flatMap((g) =>
+      g.flatMap((e) => (e.keyword === 'const' ? [e.params.allowedValue] : e.keyword === 'enum' ? asArray(e.params.allowedValues) : [])),
+    );
     return { pointer, keyword: 'enum', message: issueMessage.enum([...new Set(values)]) };
   }
   // No branch takes this type at all: say which types would do.
@@ -74,7 +81,11 @@ function alternativesIssue(error: TypeBoxError, branchErrors: TypeBoxError[]): V
     const types = groups.flatMap((g) => g.filter((e) => here(e) && e.keyword === 'type').flatMap((e) => asArray(e.params.type).map(String)));
     return { pointer, keyword: 'type', message: issueMessage.type([...new Set(types)]) };
   }
-  return { pointer, keyword: error.keyword, message: error.keyword === 'oneOf' ? 'must match exactly one of the allowed alternatives' : 'must match one of the allowed alternatives' };
+  return {
+    pointer,
+    keyword: error.keyword,
+    message: error.keyword === 'oneOf' ? 'must match exactly one of the allowed alternatives' : 'must match one of the allowed alternatives',
+  };
 }
 
 /** One TypeBox error that needs no context, in our words. */
@@ -136,7 +147,11 @@ function toIssues(errors: TypeBoxError[], schema: unknown): ValidationIssue[] {
     } else if (error.keyword === 'boolean' && error.schemaPath.endsWith('/additionalProperties')) {
       // `additionalProperties: false` failing on one property; name the ones that are allowed.
       const owner = schemaAt(schema, error.schemaPath.slice(0, -'/additionalProperties'.length)) as { properties?: object } | undefined;
-      issues.push({ pointer: error.instancePath, keyword: 'additionalProperties', message: issueMessage.additionalProperties(Object.keys(owner?.properties ?? {})) });
+      issues.push({
+        pointer: error.instancePath,
+        keyword: 'additionalProperties',
+        message: issueMessage.additionalProperties(Object.keys(owner?.properties ?? {})),
+      });
     } else if (error.keyword === 'additionalProperties') {
       // The summary of the per-property errors above (or of a failing additionalProperties schema, reported in detail).
     } else {
@@ -165,7 +180,10 @@ function hasDefaults(schema: unknown, isData = false): boolean {
 export function compileTypeBoxValidator(schema: object): (value: unknown) => ValidationOutcome | Promise<ValidationOutcome> {
   const defaults = hasDefaults(schema);
   const compiled = compiledOnFirstUse((compiler) => ({ compiler, validator: compiler.Compile(schema as TSchema) }));
-  const check = ({ compiler, validator }: { compiler: TypeBoxCompiler; validator: ReturnType<TypeBoxCompiler['Compile']> }, value: unknown): ValidationOutcome => {
+  const check = (
+    { compiler, validator }: { compiler: TypeBoxCompiler; validator: ReturnType<TypeBoxCompiler['Compile']> },
+    value: unknown,
+  ): ValidationOutcome => {
     if (validator.Check(value)) return { ok: true, value: defaults ? validator.Default(structuredClone(value)) : value };
     return { ok: false, issues: toIssues(collectErrors(compiler, validator, value), schema) };
   };

@@ -81,7 +81,10 @@ export class MrtrServer {
 
   @Tool({ input: null })
   async bad_schema(_args: unknown, ctx: ToolContext) {
-    await ctx.elicit({ message: 'nested', requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: { street: { type: 'string' } } } } } });
+    await ctx.elicit({
+      message: 'nested',
+      requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: { street: { type: 'string' } } } } },
+    });
     return 'unreachable';
   }
 
@@ -93,7 +96,10 @@ export class MrtrServer {
 
   @Prompt({ description: 'asks for a tone', input: null })
   async tone(_args: unknown, ctx: PromptContext) {
-    const answer = await ctx.elicit({ message: 'Which tone?', requestedSchema: { type: 'object', properties: { tone: { type: 'string', enum: ['formal', 'casual'] } }, required: ['tone'] } });
+    const answer = await ctx.elicit({
+      message: 'Which tone?',
+      requestedSchema: { type: 'object', properties: { tone: { type: 'string', enum: ['formal', 'casual'] } }, required: ['tone'] },
+    });
     return `Write ${answer.content?.tone}ly`;
   }
 

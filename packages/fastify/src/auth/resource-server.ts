@@ -107,11 +107,19 @@ export class McpResourceServer {
     }
     const match = BEARER.exec(header);
     if (!match) {
-      return this.unauthorized('invalid_request', 'use the Bearer scheme: Authorization: Bearer <token>', 'Unauthorized: the Authorization header must be "Bearer <token>" with one OAuth access token');
+      return this.unauthorized(
+        'invalid_request',
+        'use the Bearer scheme: Authorization: Bearer <token>',
+        'Unauthorized: the Authorization header must be "Bearer <token>" with one OAuth access token',
+      );
     }
     const outcome = await this.verifyToken(match[1]!);
     if ('rejected' in outcome) {
-      return this.unauthorized('invalid_token', outcome.rejected, `Unauthorized: ${outcome.rejected}. Get a new token from ${this.authorizationServers.join(' or ')} for resource ${this.resource.configured}`);
+      return this.unauthorized(
+        'invalid_token',
+        outcome.rejected,
+        `Unauthorized: ${outcome.rejected}. Get a new token from ${this.authorizationServers.join(' or ')} for resource ${this.resource.configured}`,
+      );
     }
     const refusal = this.checkScopes(outcome.auth, this.requiredScopes, 'this MCP endpoint');
     return refusal ? { refusal } : { auth: outcome.auth };
@@ -134,7 +142,9 @@ export class McpResourceServer {
    */
   forbiddenChallenge(error: JsonRpcErrorObject): string {
     const named = (error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
-    const scopes = [...new Set([...this.requiredScopes, ...(Array.isArray(named) ? named.filter((s): s is string => typeof s === 'string' && SCOPE_TOKEN.test(s)) : [])])];
+    const scopes = [
+      ...new Set([...this.requiredScopes, ...(Array.isArray(named) ? named.filter((s): s is string => typeof s === 'string' && SCOPE_TOKEN.test(s)) : [])]),
+    ];
     return bearerChallenge({ error: 'insufficient_scope', scopes, resourceMetadata: this.metadataUrl, description: error.message });
   }
 
@@ -143,12 +153,16 @@ export class McpResourceServer {
     const missing = needed.filter((scope) => !granted.has(scope));
     if (missing.length === 0) return undefined;
     const description = `${what} needs the scope${needed.length > 1 ? 's' : ''} ${needed.join(' ')}; the token lacks ${missing.join(' ')}`;
-    return authRefusal('insufficient-scope', `Forbidden: ${description}. Request a new token with scope="${needed.join(' ')}" (the token grants: ${auth.scopes.length > 0 ? auth.scopes.join(' ') : 'no scopes'})`, {
-      error: 'insufficient_scope',
-      scopes: needed,
-      resourceMetadata: this.metadataUrl,
-      description,
-    });
+    return authRefusal(
+      'insufficient-scope',
+      `Forbidden: ${description}. Request a new token with scope="${needed.join(' ')}" (the token grants: ${auth.scopes.length > 0 ? auth.scopes.join(' ') : 'no scopes'})`,
+      {
+        error: 'insufficient_scope',
+        scopes: needed,
+        resourceMetadata: this.metadataUrl,
+        description,
+      },
+    );
   }
 
   private unauthorized(error: 'invalid_request' | 'invalid_token' | undefined, description: string | undefined, message: string): Authentication {

@@ -64,7 +64,7 @@ function hookVerifier(verify: NonNullable<McpAuthOptions['verify']>, resource: R
 
 function keyResolver(jwt: JwtValidationOptions): JWTVerifyGetKey | NonNullable<JwtValidationOptions['key']> {
   const sources = [jwt.jwksUri, jwt.jwks, jwt.key].filter((source) => source !== undefined).length;
-  if (sources !== 1) fail('jwt needs exactly one of jwksUri (the authorization server\'s JWKS URL), jwks (a local key set) or key');
+  if (sources !== 1) fail("jwt needs exactly one of jwksUri (the authorization server's JWKS URL), jwks (a local key set) or key");
   if (jwt.jwksUri !== undefined) {
     let url: URL;
     try {
@@ -84,7 +84,8 @@ function keyResolver(jwt: JwtValidationOptions): JWTVerifyGetKey | NonNullable<J
 function jwtVerifier(jwt: JwtValidationOptions, authorizationServers: readonly string[], resource: ResourceUri, requireSubject: boolean): TokenVerifier {
   const algorithms = [...(jwt.algorithms ?? DEFAULT_ALGORITHMS)];
   if (algorithms.length === 0) fail('jwt.algorithms must not be empty');
-  if (algorithms.some((alg) => typeof alg !== 'string' || alg.toLowerCase() === 'none')) fail('jwt.algorithms must name signature algorithms; "none" is never accepted');
+  if (algorithms.some((alg) => typeof alg !== 'string' || alg.toLowerCase() === 'none'))
+    fail('jwt.algorithms must name signature algorithms; "none" is never accepted');
   const clockTolerance = jwt.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
   if (!Number.isFinite(clockTolerance) || clockTolerance < 0) fail(`jwt.clockToleranceSec must be a number ≥ 0 (got ${clockTolerance})`);
   const issuers = jwt.issuer === undefined ? [...authorizationServers] : typeof jwt.issuer === 'string' ? [jwt.issuer] : [...jwt.issuer];
@@ -133,7 +134,8 @@ function tokenFault(error: unknown, issuers: readonly string[], algorithms: read
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return `the access token's signature algorithm is not accepted (accepted: ${algorithms.join(', ')})`;
   if (error instanceof errors.JWSSignatureVerificationFailed) return "the access token's signature does not verify against the authorization server's keys";
-  if (error instanceof errors.JWKSNoMatchingKey) return "no key of the authorization server matches the access token (kid/alg); it was not signed by a trusted issuer";
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return 'no key of the authorization server matches the access token (kid/alg); it was not signed by a trusted issuer';
   if (error instanceof errors.JWKSMultipleMatchingKeys) return 'the access token does not say which key signed it (kid), and several keys match';
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) {
     return 'the access token is not a well-formed signed JWT';

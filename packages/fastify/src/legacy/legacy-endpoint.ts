@@ -63,7 +63,8 @@ export class LegacyEndpoint implements AnswersRunning {
   claim(request: FastifyRequest): unknown {
     const version = request.headers['mcp-protocol-version'];
     const session = request.headers[SESSION_HEADER];
-    if (this.server.eras !== 'legacy' && session === undefined && version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(String(version))) return undefined;
+    if (this.server.eras !== 'legacy' && session === undefined && version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(String(version)))
+      return undefined;
     let message: unknown;
     try {
       message = parseJson(typeof request.body === 'string' ? request.body : '');
@@ -99,7 +100,13 @@ export class LegacyEndpoint implements AnswersRunning {
     if (!session) return reply;
     const version = readHeader(request.headers, 'mcp-protocol-version', 'MCP-Protocol-Version');
     if (version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(version)) {
-      return sendRefusal(reply, new HttpRefusal('unreadable-body', `Bad Request: MCP-Protocol-Version ${JSON.stringify(version)} is not a revision this session can speak (${LEGACY_PROTOCOL_VERSIONS.join(', ')})`));
+      return sendRefusal(
+        reply,
+        new HttpRefusal(
+          'unreadable-body',
+          `Bad Request: MCP-Protocol-Version ${JSON.stringify(version)} is not a revision this session can speak (${LEGACY_PROTOCOL_VERSIONS.join(', ')})`,
+        ),
+      );
     }
     if (envelope.kind === 'response') {
       session.core.handleResponse(message as { id?: unknown });
@@ -118,10 +125,15 @@ export class LegacyEndpoint implements AnswersRunning {
     const session = this.session(reply, exchange, readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'));
     if (!session) return reply;
     const accept = request.headers.accept ?? '';
-    if (!/text\/event-stream|\*\/\*/i.test(accept)) return sendRefusal(reply, new HttpRefusal('not-acceptable', 'Not Acceptable: the GET stream is text/event-stream; send Accept: text/event-stream'));
+    if (!/text\/event-stream|\*\/\*/i.test(accept))
+      return sendRefusal(reply, new HttpRefusal('not-acceptable', 'Not Acceptable: the GET stream is text/event-stream; send Accept: text/event-stream'));
     const last = parseEventId(readHeader(request.headers, 'last-event-id', 'Last-Event-ID'));
     const stream = last ? session.findStream(last.stream) : session.standalone;
-    if (!stream) return sendRefusal(reply, new HttpRefusal('unknown-session', 'Not Found: Last-Event-ID names a stream this session no longer keeps; open the GET stream without it'));
+    if (!stream)
+      return sendRefusal(
+        reply,
+        new HttpRefusal('unknown-session', 'Not Found: Last-Event-ID names a stream this session no longer keeps; open the GET stream without it'),
+      );
     // A resumption replaces a connection the client takes for lost; a second plain GET is a conflict.
     if (!last && stream.attached) {
       return sendRefusal(reply, new HttpRefusal('stream-conflict', 'Conflict: this session already has a standalone GET stream open'));
@@ -142,7 +154,10 @@ export class LegacyEndpoint implements AnswersRunning {
 
   private initialize(reply: FastifyReply, exchange: Exchange, rpc: JsonRpcRequest): FastifyReply {
     if (this.store.isFull()) {
-      return sendRefusal(reply.header('retry-after', '60'), new HttpRefusal('too-many-sessions', `Service Unavailable: ${this.store.size} sessions are open, the most this endpoint keeps; try again later`));
+      return sendRefusal(
+        reply.header('retry-after', '60'),
+        new HttpRefusal('too-many-sessions', `Service Unavailable: ${this.store.size} sessions are open, the most this endpoint keeps; try again later`),
+      );
     }
     const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet));
     const step = session.core.prepare(rpc);
@@ -164,7 +179,10 @@ export class LegacyEndpoint implements AnswersRunning {
     const session = this.store.get(id);
     // Another principal's session is as unknown as one that never existed.
     if (!session || session.principal !== exchange.auth?.principal) {
-      sendRefusal(reply, new HttpRefusal('unknown-session', 'Not Found: no such session (it ended, expired or never existed); send initialize to open a new one'));
+      sendRefusal(
+        reply,
+        new HttpRefusal('unknown-session', 'Not Found: no such session (it ended, expired or never existed); send initialize to open a new one'),
+      );
       return undefined;
     }
     return session;
@@ -260,7 +278,10 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
-    return reply.code(status).type(JSON_TYPE).send(encodeSafelyBody(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
+    return reply
+      .code(status)
+      .type(JSON_TYPE)
+      .send(encodeSafelyBody(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
   }
 }
 

@@ -34,7 +34,9 @@ type Setup = (app: FastifyInstance) => Promise<void> | void;
 
 /** A Fastify app with the plugin (and whatever `setup` adds), logging to `logs` when given. */
 async function buildApp(options: McpPluginOptions, setup?: Setup, logs?: LogCapture): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify(logs ? { loggerInstance: logs.logger as any, logController: new LogController({ disableRequestLogging: true }) } : { logger: false });
+  const app: FastifyInstance = Fastify(
+    logs ? { loggerInstance: logs.logger as any, logController: new LogController({ disableRequestLogging: true }) } : { logger: false },
+  );
   await app.register(mcpPlugin, options);
   await setup?.(app);
   return app;

@@ -16,7 +16,11 @@ export interface HttpProcess {
 
 /** `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr. */
 export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [MCP_SERVE, ...args], { cwd: ROOT, env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MCP_SERVE, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {

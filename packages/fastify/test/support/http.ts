@@ -16,12 +16,19 @@ export interface HttpResult {
 
 /** Parses a complete text/event-stream body into its events' JSON data (comment-only blocks carry no event). */
 export function parseSse(text: string): any[] {
-  return text
-    .split('\n\n')
-    .map((block) => block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)))
-    // A priming event (an id and empty data, legacy resumable streams) carries no message.
-    .filter((data) => data.length > 0 && data.join('') !== '')
-    .map((data) => JSON.parse(data.join('\n')));
+  return (
+    text
+      .split('\n\n')
+      .map((block) =>
+        block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6)),
+      )
+      // A priming event (an id and empty data, legacy resumable streams) carries no message.
+      .filter((data) => data.length > 0 && data.join('') !== '')
+      .map((data) => JSON.parse(data.join('\n')))
+  );
 }
 
 /** The exchange as a test reads it: the body as text, and parsed as JSON and as SSE when it is. */

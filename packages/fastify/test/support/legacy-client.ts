@@ -71,7 +71,11 @@ export class OpenStream {
 
   /** Waits for a message that matches. */
   waitFor(predicate: (event: any) => boolean): Promise<any> {
-    return until(() => `a matching event; got ${this.raw}`, () => this.events().find(predicate), 5000);
+    return until(
+      () => `a matching event; got ${this.raw}`,
+      () => this.events().find(predicate),
+      5000,
+    );
   }
 
   /** Waits until the server has ended the response. */

@@ -25,7 +25,10 @@ export class ListenStream {
           while ((boundary = this.pending.indexOf('\n\n')) !== -1) {
             const block = this.pending.slice(0, boundary);
             this.consumed += boundary + 2;
-            const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+            const data = block
+              .split('\n')
+              .filter((l) => l.startsWith('data: '))
+              .map((l) => l.slice(6));
             if (data.length) this.events.push(JSON.parse(data.join('\n')));
           }
           for (const wake of this.waiters.splice(0)) wake();

@@ -12,7 +12,10 @@ export class RecordingOutput extends Writable {
   /** The text of each chunk, in the order the stream took them. */
   readonly chunks: string[] = [];
 
-  constructor(private readonly delayMs = 0, highWaterMark?: number) {
+  constructor(
+    private readonly delayMs = 0,
+    highWaterMark?: number,
+  ) {
     super({ highWaterMark });
   }
 
@@ -41,7 +44,10 @@ export class RecordingOutput extends Writable {
   /** Every complete line written so far. */
   get lines(): string[] {
     const text = this.chunks.join('');
-    return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').slice(0, -1);
+    return text
+      .slice(0, text.lastIndexOf('\n') + 1)
+      .split('\n')
+      .slice(0, -1);
   }
 
   get messages(): Array<Record<string, any>> {

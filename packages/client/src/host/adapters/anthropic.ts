@@ -32,7 +32,11 @@ export interface AnthropicToolResult {
  * (over 64 characters, or with `.`) is left out and reported through `onSkipped`.
  */
 export function toAnthropicTools(tools: readonly HostTool[], onSkipped?: (tool: HostTool) => void): AnthropicTool[] {
-  return modelTools(tools, onSkipped).map(({ tool, description }) => ({ name: tool.name, ...(description !== undefined && { description }), input_schema: tool.inputSchema }));
+  return modelTools(tools, onSkipped).map(({ tool, description }) => ({
+    name: tool.name,
+    ...(description !== undefined && { description }),
+    input_schema: tool.inputSchema,
+  }));
 }
 
 /**

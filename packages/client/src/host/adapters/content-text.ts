@@ -10,7 +10,9 @@ export function blockText(block: ContentBlock): string {
     case 'text':
       return block.text;
     case 'resource':
-      return 'text' in block.resource ? block.resource.text : `[binary resource ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}]`;
+      return 'text' in block.resource
+        ? block.resource.text
+        : `[binary resource ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}]`;
     case 'resource_link':
       return `[resource ${block.uri}${block.description ? `: ${block.description}` : ''}]`;
     default:
@@ -34,7 +36,10 @@ export function failureText(error: unknown): string {
 export const MODEL_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The tools a model API can take, each with the description it shows (`description`, else `title`). */
-export function modelTools<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], onSkipped?: (tool: T) => void): Array<{ tool: T; description: string | undefined }> {
+export function modelTools<T extends { name: string; description?: string; title?: string }>(
+  tools: readonly T[],
+  onSkipped?: (tool: T) => void,
+): Array<{ tool: T; description: string | undefined }> {
   const out: Array<{ tool: T; description: string | undefined }> = [];
   for (const tool of tools) {
     if (MODEL_TOOL_NAME.test(tool.name)) out.push({ tool, description: tool.description ?? tool.title });

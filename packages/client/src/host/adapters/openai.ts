@@ -24,7 +24,10 @@ export interface OpenAiToolMessage {
 
 /** The host's merged tools as OpenAI function tools; names the API rejects are left out (`onSkipped`). */
 export function toOpenAiTools(tools: readonly HostTool[], onSkipped?: (tool: HostTool) => void): OpenAiFunctionTool[] {
-  return modelTools(tools, onSkipped).map(({ tool, description }) => ({ type: 'function', function: { name: tool.name, ...(description !== undefined && { description }), parameters: tool.inputSchema } }));
+  return modelTools(tools, onSkipped).map(({ tool, description }) => ({
+    type: 'function',
+    function: { name: tool.name, ...(description !== undefined && { description }), parameters: tool.inputSchema },
+  }));
 }
 
 /** Routes one tool call through the host and answers it; failures become an `Error: …` message. */

@@ -58,7 +58,8 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 6_000_000, durationMs: 60_000, perTool: true });
 
 function positiveInteger(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `rateLimit.${what} must be a positive integer (got ${value})`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `rateLimit.${what} must be a positive integer (got ${value})`);
   return value;
 }
 
