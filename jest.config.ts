@@ -26,6 +26,8 @@ const config: Config = {
   },
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/examples/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   testTimeout: 20_000,
+  // Most suites wait on child processes and sockets, so one worker per core keeps both cores busy (CI has two).
+  maxWorkers: '100%',
 };
 
 export default config;
