@@ -33,7 +33,8 @@ import type {
   ServerView,
 } from './results.js';
 import { Subscription, type SubscriptionFilter, type SubscriptionOptions } from './subscriptions.js';
-import { transportFor, type ConnectOptions, type ServerLocation } from './transports/for-location.js';
+import { transportFor, type ServerLocation } from './transports/for-location.js';
+import type { StreamLimits } from './transports/stdio.js';
 import type { ClientTransport } from './transports/transport.js';
 
 /** One `notifications/progress` of a request. */
@@ -80,6 +81,9 @@ export interface McpClientOptions extends InputHandlers {
   /** Anything the client notices but does not throw for (a dropped tool, a stray notification). */
   onWarning?: (message: string) => void;
 }
+
+/** Options of `connect`: the client's, plus the transport's size limit. */
+export type ConnectOptions = McpClientOptions & StreamLimits;
 
 type Listener = (notification: JsonRpcNotification) => void;
 

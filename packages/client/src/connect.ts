@@ -1,5 +1,5 @@
-import { McpClient } from './client.js';
-import type { ConnectOptions, ServerLocation } from './transports/for-location.js';
+import { McpClient, type ConnectOptions } from './client.js';
+import type { ServerLocation } from './transports/for-location.js';
 
 /**
  * Connects to one server and agrees on an era (modern `server/discover` first, legacy

@@ -3,9 +3,9 @@
  * transports; the modern era (2026-07-28) with a fallback to the legacy one (initialize);
  * `McpHost`, which merges N servers for one model; and `createTestClient` for tests.
  */
-export { McpClient, type McpClientOptions, type RequestOptions, type Progress } from './client.js';
+export { McpClient, type McpClientOptions, type ConnectOptions, type RequestOptions, type Progress } from './client.js';
 export { connect } from './connect.js';
-export { transportFor, type ServerLocation, type ConnectOptions } from './transports/for-location.js';
+export { transportFor, type ServerLocation, type TransportOptions } from './transports/for-location.js';
 export type { ClientTransport, Exchange, TransportEvents, EraInfo } from './transports/transport.js';
 export { StdioTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioTarget, type StreamLimits } from './transports/stdio.js';
 export { HttpTransport, type HttpTarget, type BearerTokenProvider } from './transports/http.js';

@@ -1,7 +1,7 @@
 import type { JsonObject, PromptDescriptor, ResourceDescriptor, ToolDefinition } from '@decorum/core';
-import type { McpClient, RequestOptions } from '../client.js';
+import type { ConnectOptions, McpClient, RequestOptions } from '../client.js';
 import { connect } from '../connect.js';
-import type { ConnectOptions, ServerLocation } from '../transports/for-location.js';
+import type { ServerLocation } from '../transports/for-location.js';
 import { ClientUsageError, RequestTimeoutError, UnknownTargetError } from '../errors.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../results.js';
 import type { Subscription } from '../subscriptions.js';

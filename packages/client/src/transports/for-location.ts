@@ -1,4 +1,3 @@
-import type { McpClientOptions } from '../client.js';
 import { HttpTransport, type HttpTarget } from './http.js';
 import { InProcessTransport, type InProcessTarget } from './in-process.js';
 import { StdioTransport, type StdioTarget, type StreamLimits } from './stdio.js';
@@ -7,12 +6,15 @@ import type { ClientTransport } from './transport.js';
 /** Where a server is: a command to spawn (stdio), a URL (Streamable HTTP), or a Decorum server in this process. */
 export type ServerLocation = StdioTarget | HttpTarget | InProcessTarget;
 
-/** Options of `connect`: the client's, plus the transport's size limit. */
-export type ConnectOptions = McpClientOptions & StreamLimits;
+/** What a transport takes from `connect`'s options: the size limit, and where warnings go. */
+export interface TransportOptions extends StreamLimits {
+  /** Anything the transport notices but does not throw for (the client's `onWarning`). */
+  onWarning?: (message: string) => void;
+}
 
 /** The transport a location calls for. */
-export function transportFor(location: ServerLocation, options: ConnectOptions = {}): ClientTransport {
+export function transportFor(location: ServerLocation, options: TransportOptions = {}): ClientTransport {
   if ('command' in location) return new StdioTransport(location, options);
-  if ('url' in location) return new HttpTransport(location, { ...options, warn: options.onWarning });
+  if ('url' in location) return new HttpTransport(location, { maxMessageBytes: options.maxMessageBytes, warn: options.onWarning });
   return new InProcessTransport(location);
 }

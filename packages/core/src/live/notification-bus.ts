@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../pipeline/rate-limit/limiter.js';
+import type { RateLimitStore } from '../pipeline/rate-limit/store.js';
 import type { LiveChange, LiveEvent } from './events.js';
 
 /** Why a subscriber stopped receiving events. */

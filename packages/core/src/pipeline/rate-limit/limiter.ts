@@ -3,30 +3,7 @@ import { RateLimitedError } from '../../errors/protocol-errors.js';
 import { isThenable } from '../../engine/thenable.js';
 import type { PipelineCall } from '../call.js';
 import { MemoryRateLimitStore } from './memory-store.js';
-
-/** A budget: `points` calls per window of `durationMs`. */
-export interface RateLimitRule {
-  readonly points: number;
-  readonly durationMs: number;
-}
-
-/** A store's answer for one call. */
-export interface RateLimitDecision {
-  readonly allowed: boolean;
-  /** When refused: milliseconds until the window lets this key call again. */
-  readonly retryAfterMs: number;
-}
-
-/**
- * Where call counts live. The default counts in memory ({@link MemoryRateLimitStore}); a shared
- * store implements the same one method — `@decorum/redis`'s `RedisRateLimitStore`, which a
- * `RedisNotificationBus` offers as its `rateLimitStore` (see `NotificationBus`), so that servers
- * behind a load balancer share each caller's budget.
- */
-export interface RateLimitStore {
-  /** Counts one call of `key` against `rule` and says whether it is within the budget. */
-  consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision> | RateLimitDecision;
-}
+import type { RateLimitDecision, RateLimitRule, RateLimitStore } from './store.js';
 
 /** Options of `createServer({ rateLimit })`. */
 export interface RateLimitOptions {

@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimitRule, RateLimitStore } from './limiter.js';
+import type { RateLimitDecision, RateLimitRule, RateLimitStore } from './store.js';
 
 /** One key's current window. */
 interface Window {
