@@ -4,6 +4,8 @@
  * `node --cpu-prof`, drives one workload at 64 connections with autocannon, and prints the
  * frames with the most self time. Workloads: call-typebox (default), call-dto, list-1, list-50, list-500, echo-64k.
  * The .cpuprofile is kept in bench/.build/profiles/ (open it in Chrome DevTools).
+ * PROFILE_SERVER=decorum-pipeline-http profiles the server with three middlewares and tracing on
+ * (the tools/call workloads only) instead of plain Decorum.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +44,7 @@ if (!w) throw new Error(`unknown workload ${workloadId}; one of ${Object.keys(wo
 const dir = join(BENCH, '.build', 'profiles');
 mkdirSync(dir, { recursive: true });
 const before = new Set(readdirSync(dir));
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', 'decorum-http.js')], {
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', `${process.env.PROFILE_SERVER ?? 'decorum-http'}.js`)], {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { DEFAULT_STEP_TIMEOUT_MS, Guard, Tool, Use, type CallResult, type Middleware, type Next } from '@decorum/core';
 import { capturingLogger, harness } from './support/engine-harness.js';
+import { runChain } from '../src/pipeline/middleware.js';
+import { StepTimer } from '../src/pipeline/step-timeout.js';
+import type { PipelineCall } from '../src/pipeline/call.js';
 import { request } from '@decorum-internal/test-support';
 
 let ran = 0;
@@ -111,5 +114,40 @@ describe('a guard or middleware that never answers (stepTimeoutMs)', () => {
     expect(() => harness([Steps], { stepTimeoutMs: false })).not.toThrow();
     expect(() => harness([Steps], { stepTimeoutMs: 0 })).toThrow('stepTimeoutMs must be a positive integer or false (got 0)');
     expect(() => harness([Steps], { stepTimeoutMs: 'soon' as never })).toThrow('stepTimeoutMs must be a positive integer or false (got soon)');
+  });
+});
+
+describe('the step timer holds a request only while its chain runs', () => {
+  // Its set is what the sweep walks: a watch left in it would be kept (and swept) for ever.
+  const passThrough: Middleware = (_call, next) => next();
+  const resumes: Middleware = async (_call, next) => {
+    const result = await next();
+    await Promise.resolve();
+    return result;
+  };
+  const call = { ctx: { log: { warn() {} } } } as unknown as PipelineCall;
+
+  test('a chain of three joins the timer once and leaves it when it settles, answered or failed', async () => {
+    const timer = new StepTimer(1000);
+    let during = -1;
+    const terminal = () => {
+      during = timer.watchedCount;
+      return { content: [] };
+    };
+    await runChain([passThrough, resumes, passThrough], call, terminal, timer);
+    expect(during).toBe(1);
+    expect(timer.watchedCount).toBe(0);
+    const failing = () => {
+      throw new Error('handler failed');
+    };
+    await expect(runChain([resumes, passThrough], call, failing, timer)).rejects.toThrow('handler failed');
+    expect(timer.watchedCount).toBe(0);
+  });
+
+  test('a step that never answers is still ended by the sweep, then leaves the timer', async () => {
+    const timer = new StepTimer(20);
+    const neverAnswers: Middleware = () => new Promise<CallResult>(() => {});
+    await expect(runChain([passThrough, neverAnswers], call, () => ({ content: [] }), timer)).rejects.toThrow(/did not answer within 20 ms/);
+    expect(timer.watchedCount).toBe(0);
   });
 });

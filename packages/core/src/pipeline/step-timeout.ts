@@ -17,16 +17,20 @@ type Step = (...args: never[]) => unknown;
  * One request's clock on its guards and middleware. The chain is sequential — a step runs, calls
  * `next()` at most once, and resumes when that settles — so one watch per request is enough: it
  * is armed for the step whose own code is running and disarmed while the rest of the chain (at
- * the end, the handler) runs, so a long tool call never counts against its middleware.
+ * the end, the handler) runs, so a long tool call never counts against its middleware. The watch
+ * joins its timer's set when first armed and leaves it once, at {@link StepWatch.end}: arming and
+ * disarming only move the deadline, so a request with several steps costs one insertion and one
+ * removal, not one of each per step.
  */
 export class StepWatch {
-  /** When the armed step's time is up (ms since the epoch). */
-  deadline = 0;
+  /** When the armed step's time is up (ms since the epoch); `Infinity` while disarmed. */
+  deadline = Infinity;
   /** Set once the time was up: the request has been answered, so the rest of the chain must not run. */
   expired = false;
   private step: Step | undefined;
   private index = 0;
   private kind: 'Guard' | 'Middleware' = 'Middleware';
+  private joined = false;
 
   constructor(
     private readonly timer: StepTimer,
@@ -41,12 +45,21 @@ export class StepWatch {
     this.step = step;
     this.index = index;
     this.deadline = Date.now() + this.timer.limitMs;
-    this.timer.add(this);
+    if (!this.joined) {
+      this.joined = true;
+      this.timer.add(this);
+    }
   }
 
   /** The step answered, or handed on to the rest of the chain. */
   disarm(): void {
-    this.timer.delete(this);
+    this.deadline = Infinity;
+  }
+
+  /** The chain (or the guard) settled: the watch is done with its timer. */
+  end(): void {
+    this.deadline = Infinity;
+    if (this.joined) this.timer.delete(this);
   }
 
   /** Called by the timer once the deadline passed: answers the request with an error naming the step. */
@@ -63,12 +76,12 @@ export class StepWatch {
 }
 
 /**
- * The bound on the guards and middleware of one server (`stepTimeoutMs`). Armed watches sit in a
- * set that one unref'd interval sweeps, so a step costs a `Date.now()` and a set insertion, not a
- * timer of its own; the interval stops at the first sweep that finds nothing armed.
+ * The bound on the guards and middleware of one server (`stepTimeoutMs`). The watches of requests
+ * in their chain sit in a set that one unref'd interval sweeps, so a step costs a `Date.now()`, not
+ * a timer of its own; the interval stops at the first sweep that finds the set empty.
  */
 export class StepTimer {
-  private readonly armed = new Set<StepWatch>();
+  private readonly watching = new Set<StepWatch>();
   private sweeper: NodeJS.Timeout | undefined;
   private readonly periodMs: number;
 
@@ -101,19 +114,24 @@ export class StepTimer {
       watch.arm('Guard', guard, index);
       verdict.then(
         (value) => {
-          watch.disarm();
+          watch.end();
           resolve(value);
         },
         (error: unknown) => {
-          watch.disarm();
+          watch.end();
           reject(error);
         },
       );
     });
   }
 
+  /** How many requests' watches the timer holds (their chains are running). */
+  get watchedCount(): number {
+    return this.watching.size;
+  }
+
   add(watch: StepWatch): void {
-    this.armed.add(watch);
+    this.watching.add(watch);
     if (this.sweeper === undefined) {
       this.sweeper = setInterval(() => this.sweep(), this.periodMs);
       this.sweeper.unref();
@@ -121,19 +139,19 @@ export class StepTimer {
   }
 
   delete(watch: StepWatch): void {
-    this.armed.delete(watch);
+    this.watching.delete(watch);
   }
 
   private sweep(): void {
-    if (this.armed.size === 0) {
+    if (this.watching.size === 0) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
       return;
     }
     const now = Date.now();
-    for (const watch of this.armed) {
+    for (const watch of this.watching) {
       if (watch.deadline > now) continue;
-      this.armed.delete(watch);
+      this.watching.delete(watch);
       watch.fire();
     }
   }
