@@ -44,10 +44,14 @@ if (!w) throw new Error(`unknown workload ${workloadId}; one of ${Object.keys(wo
 const dir = join(BENCH, '.build', 'profiles');
 mkdirSync(dir, { recursive: true });
 const before = new Set(readdirSync(dir));
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', `${process.env.PROFILE_SERVER ?? 'decorum-http'}.js`)], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(BENCH, '.build', 'servers', `${process.env.PROFILE_SERVER ?? 'decorum-http'}.js`)],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const port = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (d) => {

@@ -132,7 +132,7 @@ describe('the step timer holds a request only while its chain runs', () => {
     let during = -1;
     const terminal = () => {
       during = timer.watchedCount;
-      return { content: [] };
+      return { resultType: 'complete' } as CallResult;
     };
     await runChain([passThrough, resumes, passThrough], call, terminal, timer);
     expect(during).toBe(1);
@@ -147,7 +147,9 @@ describe('the step timer holds a request only while its chain runs', () => {
   test('a step that never answers is still ended by the sweep, then leaves the timer', async () => {
     const timer = new StepTimer(20);
     const neverAnswers: Middleware = () => new Promise<CallResult>(() => {});
-    await expect(runChain([passThrough, neverAnswers], call, () => ({ content: [] }), timer)).rejects.toThrow(/did not answer within 20 ms/);
+    await expect(runChain([passThrough, neverAnswers], call, () => ({ resultType: 'complete' }) as CallResult, timer)).rejects.toThrow(
+      /did not answer within 20 ms/,
+    );
     expect(timer.watchedCount).toBe(0);
   });
 });
