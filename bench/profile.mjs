@@ -2,7 +2,7 @@
 /**
  * `npm run bench:profile [workload] [seconds]`: runs the Decorum HTTP bench server under
  * `node --cpu-prof`, drives one workload at 64 connections with autocannon, and prints the
- * frames with the most self time. Workloads: call-typebox (default), call-dto, list-1, list-50, list-500, echo-64k.
+ * frames with the most self time. Workloads: call-typebox (default), call-dto, list-1, list-50, list-500, echo-64k, call-legacy.
  * The .cpuprofile is kept in bench/.build/profiles/ (open it in Chrome DevTools).
  * PROFILE_SERVER=decorum-pipeline-http profiles the server with three middlewares and tracing on
  * (the tools/call workloads only) instead of plain Decorum.
@@ -34,6 +34,12 @@ const workloads = {
   'call-typebox': call('add_typebox', { a: 20, b: 22 }),
   'call-dto': call('add_dto', { a: 20, b: 22 }),
   'echo-64k': call('echo', { text: 'x'.repeat(65536) }),
+  // The same TypeBox call inside a legacy (2025-11-25) session on the server's /legacy endpoint.
+  'call-legacy': {
+    path: '/legacy',
+    legacy: true,
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_typebox', arguments: { a: 20, b: 22 } } },
+  },
   ...Object.fromEntries(
     [1, 50, 500].map((n) => [`list-${n}`, { path: `/list-${n}`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } } }]),
   ),
@@ -61,13 +67,33 @@ const port = await new Promise((resolve, reject) => {
   });
   child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
-const headers = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': w.body.method,
-  ...(w.name ? { 'mcp-name': w.name } : {}),
-};
+const headers = w.legacy
+  ? await legacySessionHeaders(`http://127.0.0.1:${port}${w.path}`)
+  : {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': w.body.method,
+      ...(w.name ? { 'mcp-name': w.name } : {}),
+    };
+
+/** Opens a legacy session (initialize, then initialized) and gives the headers its requests carry. */
+async function legacySessionHeaders(url) {
+  const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'profile', version: '1.0.0' } },
+  };
+  const response = await fetch(url, { method: 'POST', headers: base, body: JSON.stringify(init) });
+  await response.text();
+  const session = response.headers.get('mcp-session-id');
+  if (!session) throw new Error(`no legacy session from ${url} (${response.status})`);
+  const headers = { ...base, 'mcp-session-id': session };
+  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+  return headers;
+}
 const result = await autocannon({
   url: `http://127.0.0.1:${port}${w.path}`,
   method: 'POST',

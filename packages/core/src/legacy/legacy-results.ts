@@ -18,22 +18,35 @@ function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stripModernKeys(result: JsonObject): void {
-  delete result.resultType;
-  delete result.ttlMs;
-  delete result.cacheScope;
-  const meta = result._meta;
-  if (isPlainObject(meta)) {
-    delete meta[META.serverInfo];
-    if (Object.keys(meta).length === 0) delete result._meta;
+/** Result keys of the modern era that no legacy revision defines. */
+const MODERN_RESULT_KEYS = new Set(['resultType', 'ttlMs', 'cacheScope']);
+
+/**
+ * `result` without the modern keys, and without `_meta`'s `serverInfo` (no `_meta` when nothing
+ * else is in it), as a new object: deleting keys would turn the engine's result into a slow
+ * dictionary-mode object for the serializer, on every legacy call.
+ */
+function withoutModernKeys(result: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key in result) {
+    if (MODERN_RESULT_KEYS.has(key)) continue;
+    const value = result[key];
+    if (key === '_meta' && isPlainObject(value) && META.serverInfo in value) {
+      const meta = without(value, [META.serverInfo]);
+      if (Object.keys(meta).length > 0) out._meta = meta;
+      continue;
+    }
+    out[key] = value;
   }
+  return out;
 }
 
 /** A copy of `item` without `keys` (the item itself when it has none of them). */
 function without(item: JsonObject, keys: readonly string[]): JsonObject {
   if (!keys.some((key) => key in item)) return item;
-  const copy = { ...item };
-  for (const key of keys) delete copy[key];
+  // Copied key by key rather than spread and deleted from: a deleted key makes a slow object.
+  const copy: JsonObject = {};
+  for (const key of Object.keys(item)) if (!keys.includes(key)) copy[key] = item[key];
   return copy;
 }
 
@@ -131,12 +144,14 @@ const OLDER_REVISION_SHAPES: Record<string, (result: JsonObject, version: string
   },
 };
 
-function shape(method: string, result: JsonObject, version: string): void {
-  stripModernKeys(result);
+/** `modern` as `version` defines it: a new object (what a handler returned inside it is copied where it changes). */
+function shape(method: string, modern: JsonObject, version: string): JsonObject {
+  const result = withoutModernKeys(modern);
   if (method === 'tools/list' && version === LATEST_LEGACY_PROTOCOL_VERSION) mapList(result, 'tools', (tool) => legacyTool(tool, version));
   else if (version !== LATEST_LEGACY_PROTOCOL_VERSION) OLDER_REVISION_SHAPES[method]?.(result, version);
   // Legacy structuredContent is an object; a tool whose output is not one keeps its text block.
   if ('structuredContent' in result && !isPlainObject(result.structuredContent)) delete result.structuredContent;
+  return result;
 }
 
 const legacyPages = new WeakMap<RawJson, Map<string, RawJson>>();
@@ -146,23 +161,18 @@ function legacyPage(method: string, page: RawJson, version: string): RawJson {
   if (!byVersion) legacyPages.set(page, (byVersion = new Map()));
   let shaped = byVersion.get(version);
   if (!shaped) {
-    const result = JSON.parse(page.json) as JsonObject;
-    shape(method, result, version);
-    shaped = new RawJson(JSON.stringify(result));
+    shaped = new RawJson(JSON.stringify(shape(method, JSON.parse(page.json) as JsonObject, version)));
     byVersion.set(version, shaped);
   }
   return shaped;
 }
 
 /**
- * Reshapes a modern result (the engine's answer to `method`) for a legacy session that
- * negotiated `version`: the result object itself changes (the engine made it for this request);
- * what a handler returned inside it is copied where it changes.
+ * A modern result (the engine's answer to `method`) reshaped for a legacy session that negotiated
+ * `version`; list pages are reshaped once per page and revision.
  */
 export function legacyResult(method: string, result: Result | RawJson, version: string): JsonObject | RawJson {
-  if (result instanceof RawJson) return legacyPage(method, result, version);
-  shape(method, result, version);
-  return result;
+  return result instanceof RawJson ? legacyPage(method, result, version) : shape(method, result, version);
 }
 
 /** A notification of a request (progress, log) as `version` defines it: 2024-11-05 progress has no message. */
