@@ -12,7 +12,13 @@ const LIST = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', pa
  * process winds down says nothing about what the first answer needed). `hold`: a module (part of its
  * URL) the tracer never lets load.
  */
-function loadedBy(args: string[], ready: (stdout: string, stderr: string) => boolean, stop: 'stdin' | 'signal', hold?: string): Promise<string[]> {
+function loadedBy(
+  args: string[],
+  ready: (stdout: string, stderr: string) => boolean,
+  stop: 'stdin' | 'signal',
+  hold?: string,
+  settleMs = 0,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const env = hold === undefined ? process.env : { ...process.env, TRACE_HOLD: hold };
     const child = spawn(process.execPath, ['--import', TRACER, BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -23,9 +29,12 @@ function loadedBy(args: string[], ready: (stdout: string, stderr: string) => boo
     const check = () => {
       if (done || !ready(stdout, stderr)) return;
       done = true;
-      loadedAtReady = stderr;
-      if (stop === 'stdin') child.stdin.end();
-      else child.kill('SIGTERM');
+      // settleMs: what else loads while the server sits idle after `ready`.
+      setTimeout(() => {
+        loadedAtReady = stderr;
+        if (stop === 'stdin') child.stdin.end();
+        else child.kill('SIGTERM');
+      }, settleMs);
     };
     child.stdout.on('data', (d) => ((stdout += d), check()));
     child.stderr.on('data', (d) => ((stderr += d), check()));
@@ -50,6 +59,16 @@ describe('mcp-serve loads only the transport the run uses', () => {
     // answer; held forever here, the answer still comes, so it never waited for the compiler.
     const urls = await loadedBy([WEATHER], (stdout) => stdout.includes('\n'), 'signal', '/node_modules/typebox/build/compile/');
     expect(urls.some((url) => url.includes('/packages/stdio/'))).toBe(true);
+  }, 30_000);
+
+  test("an idle stdio server does not load TypeBox's compiler; --preload-validators loads it in the background", async () => {
+    const compiler = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/typebox/build/compile/'));
+    // Listed, then idle for a while: nothing needed a validator, so nothing loaded one.
+    const idle = await loadedBy([WEATHER], (stdout) => stdout.includes('\n'), 'signal', undefined, 700);
+    expect(compiler(idle)).toEqual([]);
+    // With the flag it loads without any call (the tracer shows it arriving on stderr).
+    const preloaded = await loadedBy([WEATHER, '--preload-validators'], (_stdout, stderr) => stderr.includes('/node_modules/typebox/build/compile/'), 'signal');
+    expect(compiler(preloaded).length).toBeGreaterThan(0);
   }, 30_000);
 
   test('an --http run loads it (the tracer sees what it should)', async () => {
