@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { HttpRefusal } from './refusal.js';
 
@@ -34,13 +35,35 @@ function isLoopbackAddress(address: string | undefined): boolean {
  */
 export function hostPolicy(allowed: AllowedHosts | undefined): (request: FastifyRequest) => HttpRefusal | undefined {
   if (allowed === 'any') return () => undefined;
-  const names = Array.isArray(allowed) ? new Set(allowed.map((name) => hostName(name))) : undefined;
-  const test = typeof allowed === 'function' ? allowed : (host: string) => (names ?? LOOPBACK_NAMES).has(hostName(host));
+  const test = typeof allowed === 'function' ? allowed : namesTest(Array.isArray(allowed) ? new Set(allowed.map((name) => hostName(name))) : LOOPBACK_NAMES);
   const always = allowed !== undefined;
   return (request) => {
-    if (!always && !isLoopbackAddress(request.socket?.localAddress)) return undefined;
+    if (!always && !onLoopback(request.raw.socket)) return undefined;
     const host = request.headers.host;
     if (host !== undefined && test(host)) return undefined;
     return new HttpRefusal('forbidden-host', `Forbidden: Host ${host === undefined ? '(none)' : JSON.stringify(host)} is not allowed; list it in allowedHosts`);
   };
+}
+
+/**
+ * A test of `Host` against host names that remembers its last answer: a client sends the same
+ * `Host` on every request, so the parse and the lookup run once per distinct value in a row.
+ */
+function namesTest(names: ReadonlySet<string>): (host: string) => boolean {
+  let lastHost: string | undefined;
+  let lastAllowed = false;
+  return (host) => {
+    if (host !== lastHost) {
+      lastAllowed = names.has(hostName(host));
+      lastHost = host;
+    }
+    return lastAllowed;
+  };
+}
+
+/** Whether a connection arrived on a loopback address; read once per connection (keep-alive serves many requests). */
+const LOOPBACK = Symbol('decorum.loopback');
+function onLoopback(socket: (Socket & { [LOOPBACK]?: boolean }) | undefined): boolean {
+  if (socket === undefined) return false;
+  return (socket[LOOPBACK] ??= isLoopbackAddress(socket.localAddress));
 }
