@@ -31,7 +31,7 @@ function withoutModernKeys(result: JsonObject): JsonObject {
   for (const key in result) {
     if (MODERN_RESULT_KEYS.has(key)) continue;
     const value = result[key];
-    if (key === '_meta' && isPlainObject(value) && META.serverInfo in value) {
+    if (key === '_meta' && isPlainObject(value)) {
       const meta = without(value, [META.serverInfo]);
       if (Object.keys(meta).length > 0) out._meta = meta;
       continue;
