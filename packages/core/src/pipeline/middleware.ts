@@ -1,6 +1,5 @@
 import { InternalError } from '../errors/protocol-errors.js';
 import type { RawJson } from '../engine/raw-json.js';
-import { isThenable } from '../engine/thenable.js';
 import type { Result } from '../protocol/types.js';
 import type { PipelineCall } from './call.js';
 import { stepName } from './step-name.js';
@@ -104,24 +103,17 @@ function step(chain: readonly Middleware[], index: number, call: PipelineCall, t
     answer();
     return Promise.reject(error);
   }
-  if (isThenable(output)) {
-    return Promise.resolve(output).then(
-      (result) => {
-        answer();
-        return checkedResult(result, middleware, index);
-      },
-      (error: unknown) => {
-        answer();
-        throw error;
-      },
-    );
-  }
-  answer();
-  try {
-    return Promise.resolve(checkedResult(output, middleware, index));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  // A sync answer and a promise alike: Promise.resolve gives a promise back as it is.
+  return Promise.resolve(output).then(
+    (result) => {
+      answer();
+      return checkedResult(result, middleware, index);
+    },
+    (error: unknown) => {
+      answer();
+      throw error;
+    },
+  );
 }
 
 /** A middleware's answer, if it is a result; else the -32603 that names the middleware. */

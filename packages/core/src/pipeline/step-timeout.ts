@@ -18,7 +18,7 @@ type Step = (...args: never[]) => unknown;
  * `next()` at most once, and resumes when that settles — so one watch per request is enough: it
  * is armed for the step whose own code is running and disarmed while the rest of the chain (at
  * the end, the handler) runs, so a long tool call never counts against its middleware. The watch
- * joins its timer's set when first armed and leaves it once, at {@link StepWatch.end}: arming and
+ * is in its timer's set from {@link StepTimer.watch} to {@link StepWatch.end}: arming and
  * disarming only move the deadline, so a request with several steps costs one insertion and one
  * removal, not one of each per step.
  */
@@ -30,7 +30,6 @@ export class StepWatch {
   private step: Step | undefined;
   private index = 0;
   private kind: 'Guard' | 'Middleware' = 'Middleware';
-  private joined = false;
 
   constructor(
     private readonly timer: StepTimer,
@@ -45,10 +44,6 @@ export class StepWatch {
     this.step = step;
     this.index = index;
     this.deadline = Date.now() + this.timer.limitMs;
-    if (!this.joined) {
-      this.joined = true;
-      this.timer.add(this);
-    }
   }
 
   /** The step answered, or handed on to the rest of the chain. */
@@ -59,7 +54,7 @@ export class StepWatch {
   /** The chain (or the guard) settled: the watch is done with its timer. */
   end(): void {
     this.deadline = Infinity;
-    if (this.joined) this.timer.delete(this);
+    this.timer.delete(this);
   }
 
   /** Called by the timer once the deadline passed: answers the request with an error naming the step. */
@@ -101,7 +96,9 @@ export class StepTimer {
 
   /** A watch for one request; `expire` answers it when a step's time is up. */
   watch(call: PipelineCall, expire: (error: InternalError) => void): StepWatch {
-    return new StepWatch(this, call, expire);
+    const watch = new StepWatch(this, call, expire);
+    this.add(watch);
+    return watch;
   }
 
   /**
@@ -130,7 +127,7 @@ export class StepTimer {
     return this.watching.size;
   }
 
-  add(watch: StepWatch): void {
+  private add(watch: StepWatch): void {
     this.watching.add(watch);
     if (this.sweeper === undefined) {
       this.sweeper = setInterval(() => this.sweep(), this.periodMs);
