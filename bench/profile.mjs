@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openLegacySession } from './legacy-session.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -68,7 +69,7 @@ const port = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 const headers = w.legacy
-  ? await legacySessionHeaders(`http://127.0.0.1:${port}${w.path}`)
+  ? await sessionHeaders(`http://127.0.0.1:${port}${w.path}`)
   : {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -77,21 +78,9 @@ const headers = w.legacy
       ...(w.name ? { 'mcp-name': w.name } : {}),
     };
 
-/** Opens a legacy session (initialize, then initialized) and gives the headers its requests carry. */
-async function legacySessionHeaders(url) {
-  const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
-  const init = {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'profile', version: '1.0.0' } },
-  };
-  const response = await fetch(url, { method: 'POST', headers: base, body: JSON.stringify(init) });
-  await response.text();
-  const session = response.headers.get('mcp-session-id');
-  if (!session) throw new Error(`no legacy session from ${url} (${response.status})`);
-  const headers = { ...base, 'mcp-session-id': session };
-  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+async function sessionHeaders(url) {
+  const headers = await openLegacySession(url, 'profile');
+  if (!headers) throw new Error(`no legacy session from ${url}`);
   return headers;
 }
 const result = await autocannon({

@@ -21,6 +21,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { compileServers, prepareCommit } from './commit-build.mjs';
+import { LEGACY_HEADERS, openLegacySession } from './legacy-session.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -182,8 +183,6 @@ const stdioCallLine = (() => {
 function listRequest(id) {
   return { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } };
 }
-const LEGACY_PROTOCOL = '2025-11-25';
-const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_PROTOCOL };
 function legacyCallRequest(id, name, args) {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
 }
@@ -229,27 +228,15 @@ function headersOf(workload, port) {
 }
 
 /**
- * Opens a legacy session on a target for a legacy workload (initialize + initialized). A target
- * that mints no session (the stateless SDK server, L0) keeps the plain headers; its check then
- * decides whether it is measured.
+ * Opens a legacy session on a target for a legacy workload (legacy-session.mjs). A target that
+ * mints no session (the stateless SDK server, L0) keeps the plain headers; its check then decides
+ * whether it is measured.
  */
-async function openLegacySession(port, workload) {
+async function openWorkloadSession(port, workload) {
   if (!workload.legacy) return;
   try {
-    const url = `http://127.0.0.1:${port}${workload.path}`;
-    const init = {
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: LEGACY_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
-    };
-    const response = await fetch(url, { method: 'POST', headers: LEGACY_HEADERS, body: JSON.stringify(init) });
-    await response.text();
-    const session = response.headers.get('mcp-session-id');
-    if (!session) return;
-    const headers = { ...LEGACY_HEADERS, 'mcp-session-id': session };
-    await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
-    workload.headersByPort[port] = headers;
+    const headers = await openLegacySession(`http://127.0.0.1:${port}${workload.path}`);
+    if (headers) workload.headersByPort[port] = headers;
   } catch {
     // Unreachable target: its check reports it.
   }
@@ -294,7 +281,7 @@ function checkResult(workload, message) {
 
 async function verifyHttp(port, workload) {
   try {
-    await openLegacySession(port, workload);
+    await openWorkloadSession(port, workload);
     const response = await fetch(`http://127.0.0.1:${port}${workload.path}`, { method: 'POST', headers: headersOf(workload, port), body: workload.payload });
     const text = await response.text();
     if (response.status !== 200) return { error: `HTTP ${response.status}: ${text.slice(0, 300)}` };
