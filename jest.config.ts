@@ -25,6 +25,9 @@ const config: Config = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/examples/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  // The bench's builds of other commits (bench/.build/commits/<sha>/packages/...) hold packages of the
+  // same names; Jest's module map must not see them, or every test that imports a package fails.
+  modulePathIgnorePatterns: ['<rootDir>/bench/.build/'],
   testTimeout: 20_000,
   // Most suites wait on child processes and sockets, so one worker per core keeps both cores busy (CI has two).
   maxWorkers: '100%',
