@@ -1,0 +1,41 @@
+import { ParseError } from '@decorum/core';
+import { parseJson } from '@decorum/core/transport';
+
+/** Every way a key can spell `__proto__`: as it is, and with JSON's `\u` escapes for any of its letters. */
+const PROTO_SPELLINGS = [
+  '__proto__',
+  '\\u005f_proto__',
+  '_\\u005Fproto__',
+  '__pr\\u006fto__',
+  '__proto\\u005f_',
+  '\\u005f\\u005f\\u0070\\u0072\\u006f\\u0074\\u006f\\u005f\\u005f',
+];
+
+describe('parseJson: prototype poisoning is refused in every spelling, and the common path is plain JSON', () => {
+  test.each(PROTO_SPELLINGS)('a "%s" key, at the top or nested, is a -32700', (key) => {
+    for (const text of [`{"jsonrpc":"2.0","id":1,"method":"x","${key}":{"a":1}}`, `{"jsonrpc":"2.0","id":1,"method":"x","params":{"v":[{"${key}":{}}]}}`]) {
+      expect(() => parseJson(text)).toThrow(ParseError);
+      expect(() => parseJson(text)).toThrow(/"__proto__" key/);
+    }
+  });
+
+  test('"__proto__" as a value, or escapes that spell other keys, parse as JSON does', () => {
+    for (const text of [
+      '{"id":1,"method":"x","params":{"text":"__proto__"}}',
+      '{"id":1,"params":{"caf\\u00e9":"\\u00e9t\\u00e9"}}',
+      '{"constructor":{"prototype":{}}}',
+    ]) {
+      expect(parseJson(text)).toEqual(JSON.parse(text));
+    }
+  });
+
+  test('a byte-order mark is skipped (as before); malformed JSON is a -32700', () => {
+    expect(parseJson('\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(() => parseJson('{"jsonrpc":')).toThrow(/not valid JSON/);
+  });
+
+  test('an integer id beyond 2^53 keeps its exact digits on both paths', () => {
+    expect(parseJson('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}')).toMatchObject({ id: 9007199254740993n });
+    expect(parseJson('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping","params":{"k":"\\u0041"}}')).toMatchObject({ id: 9007199254740993n });
+  });
+});
