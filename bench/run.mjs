@@ -57,6 +57,12 @@ const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(`${o}-`));
 /** The workloads the pipeline variant (decorum-pipeline-http.ts) is measured on. */
 const servedByPipeline = (w) => w.id.startsWith('call-') && !w.legacy;
+/**
+ * The calibration target: L0 that first keeps the CPU busy for CALIBRATION_US per request (one
+ * workload). It shows what a few µs of a server's own work cost against L0 on this machine.
+ */
+const CALIBRATION_US = 5;
+const servedByCalibration = (w) => w.id === 'call-typebox';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
@@ -636,13 +642,20 @@ async function main() {
       const bodiesFile = join(tmp, 'l0-bodies.json');
       writeFileSync(bodiesFile, JSON.stringify(bodies));
       const l0 = await startHttp('l0', 'L0 (plain Fastify route)', 'l0-http.js', [bodiesFile]);
-      if (l0) {
-        for (const w of httpSelected) {
-          const v = await verifyHttp(l0.port, w);
-          if (v.error) l0.broken[w.id] = v.error;
+      const calibration = httpSelected.some(servedByCalibration)
+        ? await startHttp('l0busy', `L0 + ${CALIBRATION_US} µs of CPU work per request (calibration)`, 'l0-http.js', [
+            bodiesFile,
+            `--busy-us=${CALIBRATION_US}`,
+          ])
+        : undefined;
+      if (calibration) calibration.serves = servedByCalibration;
+      for (const t of [l0, calibration].filter(Boolean)) {
+        for (const w of httpSelected.filter((w) => t.serves?.(w) ?? true)) {
+          const v = await verifyHttp(t.port, w);
+          if (v.error) t.broken[w.id] = v.error;
         }
       }
-      const ordered = [l0, decorum, pipeline, sdk].filter(Boolean);
+      const ordered = [l0, calibration, decorum, pipeline, sdk].filter(Boolean);
       Object.assign(results.http, await httpRounds(ordered, httpSelected));
       for (const t of ordered) {
         results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
@@ -871,9 +884,10 @@ function report({ startedAt, finishedAt, build, results }) {
         const key = `${w.id}@${c}`;
         const l0 = get(key, 'l0');
         const sdk = get(key, 'sdk');
-        for (const id of ['l0', 'decorum', 'pipeline', 'sdk']) {
+        for (const id of ['l0', 'l0busy', 'decorum', 'pipeline', 'sdk']) {
           const s = get(key, id);
           if (!s && id === 'pipeline' && !servedByPipeline(w)) continue;
+          if (!s && id === 'l0busy' && !servedByCalibration(w)) continue;
           if (!s) {
             p(notMeasured([c, label[id] ?? id], 12));
             continue;
@@ -924,7 +938,9 @@ function report({ startedAt, finishedAt, build, results }) {
   p();
   const rssLabel = {
     'http:l0': 'HTTP L0 (plain Fastify)',
+    'http:l0busy': `HTTP L0 + ${CALIBRATION_US} µs per request (calibration)`,
     'http:decorum': 'HTTP Decorum (mcpPlugin, 4 endpoints: bench tools + 1/50/500-tool lists)',
+    'http:pipeline': 'HTTP Decorum + 3 middlewares + tracing (bench tools)',
     'http:sdk': 'HTTP SDK v2 (same endpoints)',
     'stdio:echo': 'stdio bare line loop',
     'stdio:floor': 'stdio JSON floor (parse + stringify only)',
@@ -1085,6 +1101,20 @@ function report({ startedAt, finishedAt, build, results }) {
       });
       row(17, `HTTP ${w.title}: ≥ 0.80 of L0 by req/s and server CPU per request ≤ 1.25× L0's, at 1 and 64 connections`, judgeAll(checks), cells.join('; '));
     }
+    // The calibration: what CALIBRATION_US µs of work per request cost L0, for reading the row above.
+    const busy = CONNECTIONS.map((c) => {
+      const b = get(`call-typebox@${c}`, 'l0busy');
+      const l0 = get(`call-typebox@${c}`, 'l0');
+      const added = b && l0 ? b.cpuUsPerReq - l0.cpuUsPerReq : NaN;
+      const addedCell = Number.isFinite(added) ? `${added < 0 ? '−' : '+'}${micros(Math.abs(added))}` : '–';
+      return `${c} conn: ${ratioCell(b, l0)} of L0's req/s, CPU ${ratioCell(b, l0, 'cpuUsPerReq')} (${addedCell} µs/req)`;
+    });
+    row(
+      17,
+      `Calibration: what ${CALIBRATION_US} µs of CPU work per request cost L0 (tools/call, TypeBox)`,
+      get('call-typebox@64', 'l0busy') ? 'measured' : 'not measured',
+      busy.join('; '),
+    );
     const legacy = CONNECTIONS.map((c) => roundRatio(get(`call-legacy@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
     row(
       17,
