@@ -11,7 +11,7 @@ import {
 } from '@decorum/core';
 import { childController } from './abort.js';
 import { CACHEABLE, ResultCache } from './cache.js';
-import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, peerError } from './errors.js';
+import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTimeoutError, SessionExpiredError, peerError } from './errors.js';
 import { initializeParams, viewOfInitialize } from './eras/legacy.js';
 import { modernMeta } from './eras/modern.js';
 import { negotiate, type EraChoice } from './eras/negotiate.js';
@@ -80,6 +80,14 @@ export interface McpClientOptions extends InputHandlers {
   onLog?: (params: JsonObject) => void;
   /** Anything the client notices but does not throw for (a dropped tool, a stray notification). */
   onWarning?: (message: string) => void;
+  /**
+   * When the server ends a legacy HTTP session (404 to its `Mcp-Session-Id`: it expired, was
+   * deleted, or the server restarted), open a new one, as 2025-11-25 requires: `initialize` again,
+   * the request that met the 404 sent once more in the new session (the server did not run it),
+   * subscriptions listening again there (each yields `reconnected`). Default true; false closes
+   * the client with `SessionExpiredError` instead.
+   */
+  renewSession?: boolean;
 }
 
 /** Options of `connect`: the client's, plus the transport's size limit. */
@@ -109,6 +117,8 @@ export class McpClient {
   private readonly listeners = new Set<Listener>();
   private readonly closeListeners = new Set<(error: Error | undefined) => void>();
   private readonly resumeListeners = new Set<() => void>();
+  /** Told when the session's state on the server is gone (a legacy session ended, a restarted process). */
+  private readonly sessionEndListeners = new Set<(error: Error) => void>();
 
   constructor(
     readonly transport: ClientTransport,
@@ -143,6 +153,7 @@ export class McpClient {
       onRequest: (request) => this.onServerRequest(request),
       onClose: (error, restarting) => this.onTransportClose(error, restarting),
       onResumed: () => this.onStreamResumed(),
+      onSessionEnded: (error) => this.onSessionEnded(error),
     });
     await this.open();
     return this;
@@ -300,6 +311,17 @@ export class McpClient {
    * error of a JSON-RPC error answer. The specific methods above are built on it.
    */
   async request<T = Result>(method: string, params: JsonObject = {}, options: RequestOptions & { onNotification?: Listener } = {}): Promise<T> {
+    try {
+      return await this.requestOnce<T>(method, params, options);
+    } catch (error) {
+      // The legacy session ended under this request, which the server did not run: it goes once
+      // more, in the new session (requestOnce waits for the new session's handshake).
+      if (!(error instanceof SessionExpiredError) || this.options.renewSession === false || this.closed || this.closedError) throw error;
+      return this.requestOnce<T>(method, params, options);
+    }
+  }
+
+  private async requestOnce<T>(method: string, params: JsonObject, options: RequestOptions & { onNotification?: Listener }): Promise<T> {
     if (this.closedError || this.closed) throw this.closedError ?? new ConnectionClosedError('The client was closed');
     if (this.handshake && method !== 'initialize' && method !== 'server/discover' && method !== 'notifications/initialized') await this.handshake;
     const view = this.serverView;
@@ -364,9 +386,10 @@ export class McpClient {
 
   // ----- internals -----
 
-  private open(): Promise<ServerView> {
+  /** Agrees on an era: `choice` is the client's own, or `legacy` to open a new session of a legacy server. */
+  private open(choice: EraChoice = this.options.era ?? 'auto'): Promise<ServerView> {
     const probeTimeoutMs = this.options.probeTimeoutMs ?? 5000;
-    const handshake = negotiate(this.options.era ?? 'auto', {
+    const handshake = negotiate(choice, {
       discover: () => this.request<DiscoverResult>('server/discover', {}, { timeoutMs: probeTimeoutMs }),
       initialize: async () => {
         const result = await this.request<JsonObject>('initialize', initializeParams(this.capabilities, this.clientInfo));
@@ -466,16 +489,28 @@ export class McpClient {
     });
     const off = this.onChange(onChange);
     this.resumeListeners.add(onResumed);
+    let offClose: (() => void) | undefined;
+    let sessionEnded: ((error: Error) => void) | undefined;
+    let inEndedSession = false;
     try {
       await new Promise<void>((resolve, reject) => {
         if (signal.aborted) return resolve();
         signal.addEventListener('abort', () => resolve(), { once: true });
-        this.onClose((error) => reject(error ?? new ConnectionClosedError('The connection closed')));
+        offClose = this.onClose((error) => reject(error ?? new ConnectionClosedError('The connection closed')));
+        // The session is gone with its subscriptions: the subscription listens again in the next one.
+        sessionEnded = (error) => {
+          inEndedSession = true;
+          reject(error);
+        };
+        this.sessionEndListeners.add(sessionEnded);
       });
     } finally {
       off();
+      offClose?.();
+      if (sessionEnded) this.sessionEndListeners.delete(sessionEnded);
       this.resumeListeners.delete(onResumed);
-      if (!this.closed && !this.closedError) for (const uri of uris) await this.request('resources/unsubscribe', { uri }).catch(() => {});
+      // Nothing to undo in a session that ended (the new one has none of these subscriptions).
+      if (!this.closed && !this.closedError && !inEndedSession) for (const uri of uris) await this.request('resources/unsubscribe', { uri }).catch(() => {});
     }
   }
 
@@ -512,11 +547,25 @@ export class McpClient {
     return answerInput(this.options, request.method, request.params, { method: request.method });
   }
 
+  /**
+   * The server ended the legacy session (HTTP 404): a new one is opened (see `renewSession`) —
+   * the cached results go, requests wait for the new `initialize`, subscriptions listen again —
+   * or the client closes with `error`, also when the new session cannot be opened.
+   */
+  private onSessionEnded(error: Error): void {
+    if (this.options.renewSession === false || this.closed) return this.onTransportClose(error, false);
+    this.cache?.drop();
+    this.open('legacy').catch((failure: unknown) => this.onTransportClose(failure instanceof Error ? failure : error, false));
+    for (const listener of this.sessionEndListeners) listener(error);
+  }
+
   private onTransportClose(error: Error | undefined, restarting: boolean): void {
     this.cache?.drop();
     if (restarting) {
-      // A new process knows nothing of us: agree on the era again before the next request.
+      // A new process knows nothing of us: agree on the era again before the next request; what
+      // the old one held for us (a legacy session's subscriptions) is gone.
       this.open().catch(() => {});
+      for (const listener of this.sessionEndListeners) listener(error ?? new ConnectionClosedError('The server restarted'));
       return;
     }
     this.closedError = error ?? new ConnectionClosedError('The client was closed');

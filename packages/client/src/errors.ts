@@ -77,8 +77,10 @@ export class HttpStatusError extends McpClientError {
 
 /**
  * HTTP 404 to a request of a legacy session (2025-11-25 §Session Management): the server ended
- * the session (it expired, was deleted, or the server restarted). The client is closed with this
- * error; connect again to open a new session.
+ * the session (it expired, was deleted, or the server restarted). The client opens a new session
+ * and sends the request again, so callers see this error only when that is turned off
+ * (`renewSession: false`: the client is closed with it; connect again) or a request meets the
+ * 404 twice.
  */
 export class SessionExpiredError extends McpClientError {
   readonly code = 'DECORUM_ERR_SESSION_EXPIRED';

@@ -1,6 +1,6 @@
 // The standalone GET stream of a legacy (2025-11-25) HTTP session: reopened after a drop (the
 // server's `retry`, Last-Event-ID), `reconnected` and dropped cached lists, and where it stops
-// for good (405: no stream; 404: the session is gone).
+// for good (405: no stream; 404: the session is gone, and the client opens a new one).
 import type { IncomingMessage } from 'node:http';
 import { connect, HttpTransport, SessionExpiredError, type McpClient } from '@decorum/client';
 import { until } from '@decorum-internal/test-support';
@@ -17,9 +17,12 @@ const streamOf = (client: McpClient) => client.transport as HttpTransport;
 async function legacyEndpoint(options: { port?: number; auth?: Parameters<typeof serveHttp>[0]['auth'] } = {}) {
   const server = await serveHttp({ servers: [LiveServer], eras: 'legacy', ...(options.auth && { auth: options.auth }) }, options.port);
   const gets: IncomingMessage[] = [];
-  let posts = 0;
-  server.app.server.on('request', (req: IncomingMessage) => (req.method === 'GET' ? gets.push(req) : req.method === 'POST' && posts++));
-  return { server, gets, posts: () => posts };
+  const postSessions: string[] = [];
+  server.app.server.on('request', (req: IncomingMessage) => {
+    if (req.method === 'GET') gets.push(req);
+    else if (req.method === 'POST') postSessions.push((req.headers['mcp-session-id'] as string | undefined) ?? '');
+  });
+  return { server, gets, posts: () => postSessions.length, postSessions };
 }
 
 describe("a legacy HTTP session's GET stream", () => {
@@ -90,8 +93,89 @@ describe("a legacy HTTP session's GET stream", () => {
     }
   });
 
-  test('the server ended the session (404 on reopening): the client closes with SessionExpiredError and stops', async () => {
+  /** The session ids the server saw on each POST, in order ('' for none). */
+  function postedSessions(): string[] {
+    return endpoint.postSessions;
+  }
+
+  test('the server ended the session (404 on reopening the GET stream): the client opens a new one; the subscription says `reconnected`, then hears the new session', async () => {
     const client = await connect({ url: server.url }, { era: 'legacy' });
+    let other: McpClient | undefined;
+    try {
+      const subscription = client.subscribe({ toolsListChanged: true });
+      await subscription.acknowledged;
+      const events = subscription[Symbol.asyncIterator]();
+      const [stream] = (await streamsOf(client))();
+      const old = stream.headers['mcp-session-id'] as string;
+      const deleted = await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': old } });
+      expect(deleted.status).toBe(200);
+
+      expect((await events.next()).value).toEqual({ type: 'reconnected' });
+      const renewed = await until('a GET stream of a new session', () =>
+        endpoint.gets.find((get) => get.headers['mcp-session-id'] !== undefined && get.headers['mcp-session-id'] !== old),
+      );
+      expect(client.closedReason).toBeUndefined();
+      // initialize went out without the dead id, and every POST after it carries the new one.
+      const posts = postedSessions();
+      const fresh = posts.lastIndexOf('');
+      expect(fresh).toBeGreaterThan(posts.indexOf(old));
+      expect(posts.slice(fresh + 1).every((id) => id === renewed.headers['mcp-session-id'])).toBe(true);
+
+      other = await connect({ url: server.url }, { era: 'legacy' });
+      await other.callTool('set_deploy', { enabled: false });
+      expect((await events.next()).value).toEqual({ type: 'tools/list_changed' });
+      expect(await toolNames(client)).not.toContain('deploy');
+      await subscription.close();
+    } finally {
+      await other?.callTool('set_deploy', { enabled: true });
+      await other?.close();
+      await client.close();
+    }
+  });
+
+  test('a resource subscription is made again in the new session: updates of the resource still arrive', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy' });
+    try {
+      const subscription = client.subscribe({ resourceSubscriptions: ['notes://index'] });
+      expect(await subscription.acknowledged).toEqual({ resourceSubscriptions: ['notes://index'] });
+      const events = subscription[Symbol.asyncIterator]();
+      const [stream] = (await streamsOf(client))();
+      await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': stream.headers['mcp-session-id'] as string } });
+      expect((await events.next()).value).toEqual({ type: 'reconnected' });
+      // The new session's GET stream carries the update only if resources/subscribe went out again in it.
+      await until('a GET stream of a new session', () => endpoint.gets.some((get) => get.headers['mcp-session-id'] !== stream.headers['mcp-session-id']));
+      await until('its stream open', () => streamOf(client).sessionStreamState === 'open');
+      await client.callTool('touch', { uri: 'notes://index' });
+      expect((await events.next()).value).toEqual({ type: 'resources/updated', uri: 'notes://index' });
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a request that meets the 404 of an ended session is sent once more, in a new session, and answered', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy' });
+    try {
+      const [stream] = (await streamsOf(client))();
+      const old = stream.headers['mcp-session-id'] as string;
+      await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': old } });
+      const before = postedSessions().length;
+      // Whichever notices the 404 first, the GET stream or the call, the call is answered in a new session.
+      const result = await client.callTool('deploy');
+      expect(result.isError).not.toBe(true);
+      expect(client.closedReason).toBeUndefined();
+      const after = postedSessions().slice(before);
+      expect(after.filter((id) => id === old).length).toBeLessThanOrEqual(1); // the call that met the 404, if it went first
+      expect(after).toContain(''); // initialize, without the dead id
+      expect(after.at(-1)).not.toBe(old);
+      expect(after.at(-1)).not.toBe('');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('renewSession: false — the server ended the session (404 on reopening): the client closes with SessionExpiredError and stops', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy', renewSession: false });
     const subscription = client.subscribe({ toolsListChanged: true });
     await subscription.acknowledged;
     const events = subscription[Symbol.asyncIterator]();
@@ -107,8 +191,8 @@ describe("a legacy HTTP session's GET stream", () => {
     await client.close();
   });
 
-  test('a request of a session the server ended fails with SessionExpiredError (the 404 says so, whatever its body)', async () => {
-    const client = await connect({ url: server.url }, { era: 'legacy' });
+  test('renewSession: false — a request of a session the server ended fails with SessionExpiredError (the 404 says so, whatever its body)', async () => {
+    const client = await connect({ url: server.url }, { era: 'legacy', renewSession: false });
     const [stream] = (await streamsOf(client))();
     await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': stream.headers['mcp-session-id'] as string } });
     await expect(client.callTool('deploy')).rejects.toBeInstanceOf(SessionExpiredError);

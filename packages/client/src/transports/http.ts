@@ -68,6 +68,8 @@ export class HttpTransport implements ClientTransport {
   private readonly streams = new WeakMap<Response, AbortController>();
   private closed = false;
   private sessionStream: SessionStream | undefined;
+  /** The session whose GET stream {@link sessionStream} is. */
+  private streamSession: string | undefined;
 
   constructor(
     private readonly target: HttpTarget,
@@ -93,7 +95,8 @@ export class HttpTransport implements ClientTransport {
   /** See {@link ClientTransport.setEra}. */
   setEra(era: EraInfo): void {
     this.era = era;
-    if (era.era === 'legacy' && this.sessionId && !this.sessionStream) this.listenLegacy();
+    // Each session has its own GET stream: a new session (after the last one ended) opens its own.
+    if (era.era === 'legacy' && this.sessionId && this.streamSession !== this.sessionId) this.listenLegacy();
   }
 
   principal(): string {
@@ -102,10 +105,12 @@ export class HttpTransport implements ClientTransport {
 
   async request(request: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
     const unhook = this.cancelOnAbort(request, exchange.signal);
+    // The session the request goes out in: a 404 ends that one, not a newer one opened meanwhile.
+    const session = this.sessionId;
     try {
       const response = await this.post(request, exchange, this.requestHeaders(request));
       try {
-        return await this.answerOf(request, exchange, response);
+        return await this.answerOf(request, exchange, response, session);
       } finally {
         this.release(response);
       }
@@ -138,7 +143,7 @@ export class HttpTransport implements ClientTransport {
     if (controller) this.open.delete(controller);
   }
 
-  private async answerOf(request: JsonRpcRequest, exchange: Exchange, response: Response): Promise<JsonRpcResponse> {
+  private async answerOf(request: JsonRpcRequest, exchange: Exchange, response: Response, session: string | undefined): Promise<JsonRpcResponse> {
     if (response.headers.get('mcp-session-id') && request.method === 'initialize') this.sessionId = response.headers.get('mcp-session-id')!;
     const type = response.headers.get('content-type') ?? '';
     let answer: JsonRpcResponse | undefined;
@@ -157,7 +162,7 @@ export class HttpTransport implements ClientTransport {
       if (!answer) throw new ConnectionClosedError(`The server closed the ${request.method} stream before answering; re-issue the request`);
     } else {
       const text = await this.guard(request, exchange, readBodyText(response.body, this.maxBytes));
-      answer = this.readAnswer(request, response.status, type, text);
+      answer = this.readAnswer(request, response.status, type, text, session);
     }
     return this.viewOf(request, answer);
   }
@@ -287,7 +292,7 @@ export class HttpTransport implements ClientTransport {
   }
 
   /** A JSON (or empty) body: the answer, whatever the status, when it is a JSON-RPC response. */
-  private readAnswer(request: JsonRpcRequest, status: number, type: string, text: string): JsonRpcResponse {
+  private readAnswer(request: JsonRpcRequest, status: number, type: string, text: string, session: string | undefined): JsonRpcResponse {
     if (type.includes('json') && text) {
       let incoming;
       try {
@@ -301,12 +306,12 @@ export class HttpTransport implements ClientTransport {
         if (id !== undefined && id !== null && id !== request.id)
           throw new ProtocolViolationError(`The server answered id ${JSON.stringify(id)} to request ${JSON.stringify(request.id)}`);
         // A 404 in a session that does not answer this very request says the session is gone (its body varies by server).
-        if (status === 404 && this.inSession() && id !== request.id) throw this.sessionGone();
+        if (status === 404 && this.inLegacySession(session) && id !== request.id) throw this.sessionGone(session);
         // An error the server could not tie to the request (no id, or null) still answers it.
         return { ...incoming.message, id: request.id } as JsonRpcResponse;
       }
     }
-    if (status === 404 && this.inSession()) throw this.sessionGone();
+    if (status === 404 && this.inLegacySession(session)) throw this.sessionGone(session);
     if (status === 403) throw new ForbiddenError(undefined);
     throw new HttpStatusError(status, text);
   }
@@ -346,13 +351,14 @@ export class HttpTransport implements ClientTransport {
 
   /** Legacy sessions: the standalone GET stream carrying list changes, resource updates and server requests. */
   private listenLegacy(): void {
+    const session = (this.streamSession = this.sessionId);
     this.sessionStream = new SessionStream(
       {
         open: (lastEventId, signal) => this.getStream(lastEventId, signal),
         release: (response) => this.release(response),
         message: (data) => this.onSessionMessage(data),
         resumed: () => this.events.onResumed(),
-        sessionGone: () => this.sessionGone(),
+        sessionGone: () => this.sessionGone(session),
         warn: this.warn,
       },
       this.maxBytes,
@@ -376,21 +382,23 @@ export class HttpTransport implements ClientTransport {
     else this.warn(`Skipped a response (id ${JSON.stringify(incoming.message.id ?? null)}) on the session's GET stream, which carries none`);
   }
 
-  private inSession(): boolean {
-    return this.era?.era === 'legacy' && this.sessionId !== undefined;
+  /** Whether a request went out in a legacy session (`session`: the id it carried). */
+  private inLegacySession(session: string | undefined): boolean {
+    return this.era?.era === 'legacy' && session !== undefined;
   }
 
   /**
-   * The server answered 404 to the session (2025-11-25: it ended): the client closes with
-   * {@link SessionExpiredError} (said once, whichever request or stream noticed first) and sends
-   * the dead id no more.
+   * The server answered 404 to `session` (2025-11-25: it ended): the dead id is sent no more, and
+   * the client is told once, whichever request or stream noticed first (it opens a new session,
+   * or closes). A 404 to a session that already ended, from a request sent before, tells nothing
+   * new: the request alone fails with {@link SessionExpiredError}.
    */
-  private sessionGone(): SessionExpiredError {
+  private sessionGone(session: string | undefined): SessionExpiredError {
     const error = new SessionExpiredError();
-    if (this.sessionId === undefined) return error;
+    if (session === undefined || session !== this.sessionId) return error;
     this.sessionId = undefined;
     this.sessionStream?.close();
-    this.events.onClose(error, false);
+    this.events.onSessionEnded(error);
     return error;
   }
 }

@@ -23,6 +23,11 @@ export interface TransportEvents {
   onResumed(): void;
   /** The connection ended (`error` says why when it was not asked for); `restarting` when a new one follows. */
   onClose(error: Error | undefined, restarting: boolean): void;
+  /**
+   * The server ended the session (legacy HTTP: 404 to its `Mcp-Session-Id`), once per session.
+   * The transport has dropped the id; the client opens a new session or closes with `error`.
+   */
+  onSessionEnded(error: Error): void;
 }
 
 /** Which era the transport speaks now, for the parts of it that depend on the era (HTTP headers). */
