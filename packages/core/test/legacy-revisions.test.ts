@@ -14,6 +14,25 @@ const ICON = { src: 'https://example.test/icon.png', mimeType: 'image/png' };
 const STAMPED = { audience: ['user' as const], lastModified: '2025-01-01T00:00:00Z' };
 /** Shared by every call: shaping must copy it, never change it. */
 const SHARED_BLOCK = { type: 'text' as const, text: 'shared', _meta: { 'example.test/k': 1 }, annotations: STAMPED };
+/** A form with what 2025-11-25 added to the fields: defaults, titled options (`oneOf`). */
+const FORM = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 1, default: 'Ada' },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+      default: 's',
+    },
+    color: { type: 'string', enum: ['red', 'blue'] },
+    count: { type: 'integer', minimum: 1, default: 2 },
+    ok: { type: 'boolean', default: true },
+  },
+  required: ['name'],
+};
 
 @McpServer({ name: 'revisions', version: '1.0.0', title: 'Revisions', description: 'Shaped per revision', websiteUrl: 'https://example.test', icons: [ICON] })
 class Revisions {
@@ -52,6 +71,19 @@ class Revisions {
   }
 
   @Tool({ input: null })
+  async form(_args: unknown, ctx: ToolContext) {
+    const answer = await ctx.elicit({ message: 'form', requestedSchema: FORM });
+    return answer.action === 'accept' ? JSON.stringify(answer.content) : answer.action;
+  }
+
+  @Tool({ input: null })
+  async picks(_args: unknown, ctx: ToolContext) {
+    const tags = { type: 'array', items: { type: 'string', enum: ['a', 'b'] } };
+    const answer = await ctx.elicit({ message: 'picks', requestedSchema: { type: 'object', properties: { tags } } }, { optional: true });
+    return answer === undefined ? 'not asked' : answer.action;
+  }
+
+  @Tool({ input: null })
   async sample(_args: unknown, ctx: ToolContext) {
     const answer = await ctx.sample(
       { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5, includeContext: 'thisServer' },
@@ -81,6 +113,9 @@ class Revisions {
     return ['world'].filter((w) => w.startsWith(value));
   }
 }
+
+/** An elicitation/create the session sent. */
+type SentAsk = { id: string; params: { requestedSchema: { properties: Record<string, unknown> } } };
 
 async function opened(version: string, capabilities: object = {}) {
   const s = legacySession([Revisions]);
@@ -137,6 +172,52 @@ describe('legacy results per negotiated revision', () => {
     });
     s.legacy.handleResponse({ id: ask.id, result: { action: 'decline' } });
     expect((await called).content[0].text).toBe('decline');
+  });
+
+  test("2025-06-18: a form is sent in that revision's field shapes (titled options as enumNames, no defaults but a boolean's); a multi-select cannot be asked", async () => {
+    const s = await opened('2025-06-18', { elicitation: {} });
+    const asked = s.nextSent();
+    const called = s.call('form');
+    const ask = (await asked) as unknown as SentAsk;
+    expect(ask.params.requestedSchema).toEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name', minLength: 1 },
+        size: { type: 'string', enum: ['s', 'l'], enumNames: ['Small', 'Large'] },
+        color: { type: 'string', enum: ['red', 'blue'] },
+        count: { type: 'integer', minimum: 1 },
+        ok: { type: 'boolean', default: true },
+      },
+      required: ['name'],
+    });
+    // The answer is checked against the form as the handler wrote it.
+    s.legacy.handleResponse({ id: ask.id, result: { action: 'accept', content: { name: 'Bo', size: 'l', count: 3 } } });
+    expect((await called).content[0].text).toBe(JSON.stringify({ name: 'Bo', size: 'l', count: 3 }));
+    expect((await s.call('picks')).content[0].text).toBe('not asked');
+  });
+
+  test('2025-11-25: the same form goes as written (defaults, titled options, multi-select)', async () => {
+    const s = await opened('2025-11-25', { elicitation: {} });
+    const asked = s.nextSent();
+    const called = s.call('form');
+    const ask = (await asked) as unknown as SentAsk;
+    expect(ask.params.requestedSchema.properties.size).toEqual({
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+      default: 's',
+    });
+    expect(ask.params.requestedSchema.properties.name).toMatchObject({ default: 'Ada' });
+    s.legacy.handleResponse({ id: ask.id, result: { action: 'decline' } });
+    expect((await called).content[0].text).toBe('decline');
+    const picked = s.nextSent();
+    const picks = s.call('picks');
+    const second = (await picked) as unknown as SentAsk;
+    expect(second.params.requestedSchema.properties.tags).toMatchObject({ type: 'array' });
+    s.legacy.handleResponse({ id: second.id, result: { action: 'cancel' } });
+    expect((await picks).content[0].text).toBe('cancel');
   });
 
   test('2025-03-26: no structured output, titles, _meta, resource links or lastModified; no elicitation', async () => {

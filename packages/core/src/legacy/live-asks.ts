@@ -7,11 +7,12 @@ import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapabi
 import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
 import type { RequestScope } from '../engine/request-scope.js';
 import { isThenable } from '../engine/thenable.js';
-import { ClientRequestFailedError } from '../errors/protocol-errors.js';
+import { ClientRequestFailedError, MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
 import { checkContent } from '../mrtr/elicitation-schema.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../mrtr/input-types.js';
 import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
 import type { ClientRequestOutlet, ClientRequests } from './client-requests.js';
+import { requestedSchemaFor2025_06_18 } from './elicitation-schema-downgrade.js';
 import { revisionHas } from './revision-features.js';
 import { randomUUID } from 'node:crypto';
 
@@ -41,8 +42,20 @@ class LiveAsks implements HandlerAsks {
     const sent = { ...(ask.request as { params: JsonObject }).params };
     // `mode` arrived in 2025-11-25 (and url mode with it, which needs an elicitationId); older
     // revisions' capabilities offer forms only (legacy-capabilities.ts).
-    if (!revisionHas(this.session.protocolVersion, 'elicitationModes')) delete sent.mode;
+    const version = this.session.protocolVersion;
+    if (!revisionHas(version, 'elicitationModes')) delete sent.mode;
     else if (sent.mode === 'url') sent.elicitationId = randomUUID();
+    if (!revisionHas(version, 'elicitationSchemaExtensions') && sent.requestedSchema) {
+      const downgraded = requestedSchemaFor2025_06_18(sent.requestedSchema as JsonObject);
+      if (!downgraded.ok) {
+        if (options?.optional) return undefined;
+        throw new MissingRequiredClientCapabilityError(
+          `This form's field "${downgraded.property}" is a multi-select, which MCP ${version} (the session's revision) cannot carry; a client on 2025-11-25 can take it`,
+          { elicitation: { form: {} } },
+        );
+      }
+      sent.requestedSchema = downgraded.schema;
+    }
     const answer = await this.send(ask, sent);
     if (!isElicitAnswer(answer))
       throw new ClientRequestFailedError('The client answered elicitation/create with something that is not an ElicitResult ({ action, content? })');

@@ -34,6 +34,8 @@ const SINCE = {
   implementationDetails: '2025-11-25',
   /** Elicitation `mode` (form and url) and the `elicitation.form` / `elicitation.url` capabilities. */
   elicitationModes: '2025-11-25',
+  /** Form fields' defaults (beyond booleans'), titled options (`oneOf`) and multi-select arrays. */
+  elicitationSchemaExtensions: '2025-11-25',
   /** `sampling.tools` and `sampling.context`; before, any sampling client took `includeContext`. */
   samplingSubCapabilities: '2025-11-25',
 } as const;
