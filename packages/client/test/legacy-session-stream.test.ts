@@ -2,7 +2,7 @@
 // server's `retry`, Last-Event-ID), `reconnected` and dropped cached lists, and where it stops
 // for good (405: no stream; 404: the session is gone, and the client opens a new one).
 import type { IncomingMessage } from 'node:http';
-import { connect, HttpTransport, SessionExpiredError, type McpClient } from '@decorum/client';
+import { connect, HttpTransport, SessionExpiredError, type ConnectOptions, type McpClient } from '@decorum/client';
 import { until } from '@decorum-internal/test-support';
 import { LiveServer } from '@decorum-internal/test-support/fixtures';
 import { reconnectDelay } from '../src/transports/session-stream.js';
@@ -40,9 +40,35 @@ describe("a legacy HTTP session's GET stream", () => {
     return () => endpoint.gets.filter((get) => get.headers['mcp-session-id'] === first.headers['mcp-session-id']);
   }
 
+  /** A legacy client watching tools/list changes: its subscription (acknowledged) and the subscription's events. */
+  async function watching(options: ConnectOptions = { era: 'legacy' }) {
+    const client = await connect({ url: server.url }, options);
+    const subscription = client.subscribe({ toolsListChanged: true });
+    await subscription.acknowledged;
+    return { client, subscription, events: subscription[Symbol.asyncIterator]() };
+  }
+
+  /**
+   * Another session switches `deploy` off, a tools/list change every session hears; the returned
+   * function (for `finally`) switches it back and ends that session.
+   */
+  async function deployOffElsewhere(): Promise<() => Promise<void>> {
+    const other = await connect({ url: server.url }, { era: 'legacy' });
+    await other.callTool('set_deploy', { enabled: false });
+    return async () => {
+      await other.callTool('set_deploy', { enabled: true });
+      await other.close();
+    };
+  }
+
+  /** The session ids the server saw on each POST, in order ('' for none). */
+  function postedSessions(): string[] {
+    return endpoint.postSessions;
+  }
+
   test('dropped by the server, it is reopened with Last-Event-ID; the cached lists go (a change may have passed unseen), and later changes are heard', async () => {
     const client = await connect({ url: server.url }, { cache: { fallbackTtlMs: 3_600_000 } });
-    let other: McpClient | undefined;
+    let restore: (() => Promise<void>) | undefined;
     try {
       expect(client.era).toBe('legacy');
       const heard: string[] = [];
@@ -60,51 +86,36 @@ describe("a legacy HTTP session's GET stream", () => {
       expect(endpoint.posts()).toBe(before + 1); // refetched, not served from the cache
 
       // Another session changes the tools: the notice can only come on this session's (reopened) GET stream.
-      other = await connect({ url: server.url }, { era: 'legacy' });
-      await other.callTool('set_deploy', { enabled: false });
+      restore = await deployOffElsewhere();
       await until('the list change heard', () => heard.includes('notifications/tools/list_changed'));
       expect(await toolNames(client)).not.toContain('deploy');
       expect(gets()).toHaveLength(2);
     } finally {
-      await other?.callTool('set_deploy', { enabled: true });
-      await other?.close();
+      await restore?.();
       await client.close();
     }
   });
 
   test('a subscription yields `reconnected` when the stream is back, then the changes it carries', async () => {
-    const client = await connect({ url: server.url }, { era: 'legacy' });
-    let other: McpClient | undefined;
+    const { client, subscription, events } = await watching();
+    let restore: (() => Promise<void>) | undefined;
     try {
-      const subscription = client.subscribe({ toolsListChanged: true });
-      await subscription.acknowledged;
-      const events = subscription[Symbol.asyncIterator]();
       const gets = await streamsOf(client);
       gets()[0].socket.destroy();
       expect((await events.next()).value).toEqual({ type: 'reconnected' });
-      other = await connect({ url: server.url }, { era: 'legacy' });
-      await other.callTool('set_deploy', { enabled: false });
+      restore = await deployOffElsewhere();
       expect((await events.next()).value).toEqual({ type: 'tools/list_changed' });
       await subscription.close();
     } finally {
-      await other?.callTool('set_deploy', { enabled: true });
-      await other?.close();
+      await restore?.();
       await client.close();
     }
   });
 
-  /** The session ids the server saw on each POST, in order ('' for none). */
-  function postedSessions(): string[] {
-    return endpoint.postSessions;
-  }
-
   test('the server ended the session (404 on reopening the GET stream): the client opens a new one; the subscription says `reconnected`, then hears the new session', async () => {
-    const client = await connect({ url: server.url }, { era: 'legacy' });
-    let other: McpClient | undefined;
+    const { client, subscription, events } = await watching();
+    let restore: (() => Promise<void>) | undefined;
     try {
-      const subscription = client.subscribe({ toolsListChanged: true });
-      await subscription.acknowledged;
-      const events = subscription[Symbol.asyncIterator]();
       const [stream] = (await streamsOf(client))();
       const old = stream.headers['mcp-session-id'] as string;
       const deleted = await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': old } });
@@ -121,14 +132,12 @@ describe("a legacy HTTP session's GET stream", () => {
       expect(fresh).toBeGreaterThan(posts.indexOf(old));
       expect(posts.slice(fresh + 1).every((id) => id === renewed.headers['mcp-session-id'])).toBe(true);
 
-      other = await connect({ url: server.url }, { era: 'legacy' });
-      await other.callTool('set_deploy', { enabled: false });
+      restore = await deployOffElsewhere();
       expect((await events.next()).value).toEqual({ type: 'tools/list_changed' });
       expect(await toolNames(client)).not.toContain('deploy');
       await subscription.close();
     } finally {
-      await other?.callTool('set_deploy', { enabled: true });
-      await other?.close();
+      await restore?.();
       await client.close();
     }
   });
@@ -175,10 +184,7 @@ describe("a legacy HTTP session's GET stream", () => {
   });
 
   test('renewSession: false — the server ended the session (404 on reopening): the client closes with SessionExpiredError and stops', async () => {
-    const client = await connect({ url: server.url }, { era: 'legacy', renewSession: false });
-    const subscription = client.subscribe({ toolsListChanged: true });
-    await subscription.acknowledged;
-    const events = subscription[Symbol.asyncIterator]();
+    const { client, events } = await watching({ era: 'legacy', renewSession: false });
     const [stream] = (await streamsOf(client))();
     // DELETE with the client's session id: the session ends and its GET stream is closed.
     const deleted = await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': stream.headers['mcp-session-id'] as string } });
