@@ -208,6 +208,22 @@ describe("a legacy HTTP session's GET stream", () => {
 });
 
 describe('where the GET stream stops, and how long it waits', () => {
+  test('a closed transport opens no GET stream, even when a session is settled after close()', async () => {
+    const server = await serveHttp({ servers: [LiveServer], eras: 'legacy' });
+    const transport = new HttpTransport({ url: server.url });
+    try {
+      await transport.start({ onNotification() {}, onRequest: async () => ({}), onResumed() {}, onClose() {}, onSessionEnded() {} });
+      const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+      const answer = await transport.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params }, {});
+      expect(answer).toHaveProperty('result');
+      await transport.close();
+      transport.setEra({ era: 'legacy', protocolVersion: '2025-11-25' });
+      expect(transport.sessionStreamState).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
   test('405 on reopening: the server offers no GET stream, and the client stops asking', async () => {
     const gets: (string | undefined)[] = [];
     const { url, server } = await rawEndpoint((body, headers, res, method) => {

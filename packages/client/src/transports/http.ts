@@ -95,8 +95,9 @@ export class HttpTransport implements ClientTransport {
   /** See {@link ClientTransport.setEra}. */
   setEra(era: EraInfo): void {
     this.era = era;
-    // Each session has its own GET stream: a new session (after the last one ended) opens its own.
-    if (era.era === 'legacy' && this.sessionId && this.streamSession !== this.sessionId) this.listenLegacy();
+    // Each session has its own GET stream: a new session (after the last one ended) opens its own;
+    // none once the transport is closed (a new session's handshake may finish after close()).
+    if (era.era === 'legacy' && this.sessionId && this.streamSession !== this.sessionId && !this.closed) this.listenLegacy();
   }
 
   principal(): string {
