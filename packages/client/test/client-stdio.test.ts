@@ -98,6 +98,24 @@ describe('McpClient over stdio', () => {
     }
   });
 
+  test('legacy, and the server process restarted: a subscription says `reconnected` and listens again in the new process', async () => {
+    const transport = new StdioTransport({ ...everythingStdio(), restart: { retries: 1, delayMs: 50 } });
+    const client = await new McpClient(transport, { era: 'legacy' }).connect();
+    try {
+      const subscription = client.subscribe({ toolsListChanged: true });
+      await subscription.acknowledged;
+      const events = subscription[Symbol.asyncIterator]();
+      const first = transport.pid;
+      process.kill(first!, 'SIGKILL');
+      expect((await events.next()).value).toEqual({ type: 'reconnected' });
+      expect(transport.pid).not.toBe(first);
+      expect(client.era).toBe('legacy');
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+
   test('a crash is noticed: requests in flight fail with ConnectionClosedError naming the exit; restart brings it back', async () => {
     const transport = new StdioTransport({ ...fixture('bad-server.mjs', 'crash-on-call'), restart: { retries: 1, delayMs: 50 } });
     const client = await new McpClient(transport).connect();
