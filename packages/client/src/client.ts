@@ -548,26 +548,31 @@ export class McpClient {
   }
 
   /**
+   * The server forgot what it held for this client (a restarted process, an ended legacy session):
+   * the cached results go, the era is agreed again (`choice`; the client's own when undefined) while
+   * requests wait for it, and legacy listens end with `reason`, to listen again. `onFailure` gets
+   * the error when no new agreement is reached.
+   */
+  private startOver(choice: EraChoice | undefined, reason: Error, onFailure: (error: unknown) => void): void {
+    this.cache?.drop();
+    this.open(choice).catch(onFailure);
+    for (const listener of this.sessionEndListeners) listener(reason);
+  }
+
+  /**
    * The server ended the legacy session (HTTP 404): a new one is opened (see `renewSession`) —
    * the cached results go, requests wait for the new `initialize`, subscriptions listen again —
    * or the client closes with `error`, also when the new session cannot be opened.
    */
   private onSessionEnded(error: Error): void {
     if (this.options.renewSession === false || this.closed) return this.onTransportClose(error, false);
-    this.cache?.drop();
-    this.open('legacy').catch((failure: unknown) => this.onTransportClose(failure instanceof Error ? failure : error, false));
-    for (const listener of this.sessionEndListeners) listener(error);
+    this.startOver('legacy', error, (failure) => this.onTransportClose(failure instanceof Error ? failure : error, false));
   }
 
   private onTransportClose(error: Error | undefined, restarting: boolean): void {
+    // A new process knows nothing of us: the era is agreed again before the next request.
+    if (restarting) return this.startOver(undefined, error ?? new ConnectionClosedError('The server restarted'), () => {});
     this.cache?.drop();
-    if (restarting) {
-      // A new process knows nothing of us: agree on the era again before the next request; what
-      // the old one held for us (a legacy session's subscriptions) is gone.
-      this.open().catch(() => {});
-      for (const listener of this.sessionEndListeners) listener(error ?? new ConnectionClosedError('The server restarted'));
-      return;
-    }
     this.closedError = error ?? new ConnectionClosedError('The client was closed');
     for (const listener of this.closeListeners) listener(error);
   }
