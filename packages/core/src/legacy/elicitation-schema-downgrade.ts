@@ -9,9 +9,10 @@
  */
 import type { JsonObject } from '../protocol/types.js';
 
-/** What 2025-06-18 keeps of each kind of property (anything else is left out). */
+/** What 2025-06-18 keeps of each kind of property (anything else is left out); its EnumSchema has no length bounds or format. */
 const KEPT: Record<string, readonly string[]> = {
   string: ['type', 'title', 'description', 'minLength', 'maxLength', 'format'],
+  enum: ['type', 'title', 'description'],
   number: ['type', 'title', 'description', 'minimum', 'maximum'],
   integer: ['type', 'title', 'description', 'minimum', 'maximum'],
   boolean: ['type', 'title', 'description', 'default'],
@@ -32,11 +33,12 @@ export function requestedSchemaFor2025_06_18(schema: JsonObject): DowngradedSche
 }
 
 function propertyFor2025_06_18(property: JsonObject): JsonObject | undefined {
-  const kept = KEPT[property.type as string];
+  const options = property.oneOf as Array<{ const: string; title: string }> | undefined;
+  const isEnum = Array.isArray(property.enum) || Array.isArray(options);
+  const kept = KEPT[isEnum ? 'enum' : (property.type as string)];
   if (!kept) return undefined; // a multi-select array
   const out: JsonObject = {};
   for (const key of kept) if (property[key] !== undefined) out[key] = property[key];
-  const options = property.oneOf as Array<{ const: string; title: string }> | undefined;
   if (Array.isArray(property.enum)) {
     out.enum = property.enum;
     if (Array.isArray(property.enumNames)) out.enumNames = property.enumNames;
@@ -44,7 +46,5 @@ function propertyFor2025_06_18(property: JsonObject): JsonObject | undefined {
     out.enum = options.map((option) => option.const);
     out.enumNames = options.map((option) => option.title);
   }
-  // An enum has no length bounds or format in 2025-06-18's EnumSchema.
-  if (out.enum !== undefined) for (const key of ['minLength', 'maxLength', 'format']) delete out[key];
   return out;
 }

@@ -53,7 +53,7 @@ export class StepWatch {
 
   /** The chain (or the guard) settled: the watch is done with its timer. */
   end(): void {
-    this.deadline = Infinity;
+    this.disarm();
     this.timer.delete(this);
   }
 
