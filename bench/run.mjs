@@ -55,14 +55,22 @@ const IN_FLIGHT = [1, 64];
 const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 // `list` selects list-1, list-50 and list-500 but not `listen`.
 const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.startsWith(`${o}-`));
-/** The workloads the pipeline variant (decorum-pipeline-http.ts) is measured on. */
-const servedByPipeline = (w) => w.id.startsWith('call-') && !w.legacy;
 /**
- * The calibration target: L0 that first keeps the CPU busy for CALIBRATION_US per request (one
- * workload). It shows what a few µs of a server's own work cost against L0 on this machine.
+ * The calibration target (l0busy): L0 that first keeps the CPU busy for CALIBRATION_US per request.
+ * It shows what a few µs of a server's own work cost against L0 on this machine.
  */
 const CALIBRATION_US = 5;
-const servedByCalibration = (w) => w.id === 'call-typebox';
+/**
+ * The targets measured on some workloads only, and which: the pipeline variant
+ * (decorum-pipeline-http.ts) on the modern tools/call workloads, the calibration target on one.
+ * A workload such a target does not serve is not run on it and gets no row.
+ */
+const PARTIAL_TARGETS = {
+  pipeline: (w) => w.id.startsWith('call-') && !w.legacy,
+  l0busy: (w) => w.id === 'call-typebox',
+};
+/** Whether target `t` is run on workload `w` (its `serves`, when it has one). */
+const serves = (t, w) => t.serves?.(w) ?? true;
 
 // ---------------------------------------------------------------------------------------------
 // 1. Build Decorum (incremental) and compile the bench servers with swc (decorator metadata kept)
@@ -446,7 +454,7 @@ function summarize(runs) {
  * Returns summaries by `<workload>@<connections>` and target id.
  */
 async function httpRounds(targets, workloads) {
-  const live = (w) => targets.filter((t) => !t.broken[w.id] && (t.serves?.(w) ?? true));
+  const live = (w) => targets.filter((t) => !t.broken[w.id] && serves(t, w));
   const combos = CONNECTIONS.flatMap((connections) => workloads.map((w) => ({ w, connections, key: `${w.id}@${connections}` })));
   const runs = Object.fromEntries(combos.map(({ w, key }) => [key, Object.fromEntries(live(w).map((t) => [t.id, []]))]));
   log(`bench: HTTP warm-up (${targets.map((t) => t.id).join(', ')})`);
@@ -538,7 +546,7 @@ async function main() {
     const p = await started(label, [file.startsWith('/') ? file : rel(file), ...args]);
     try {
       const port = await p.ready();
-      return { id, label, port, proc: p, broken: {} };
+      return { id, label, port, proc: p, broken: {}, serves: PARTIAL_TARGETS[id] };
     } catch (error) {
       results.unavailable[id] = String(error.message).trim();
       log(`bench: ${label} unavailable: ${error.message.split('\n')[0]}`);
@@ -608,10 +616,9 @@ async function main() {
     if (httpSelected.length > 0) {
       const decorum = await startHttp('decorum', 'Decorum (mcpPlugin)', 'decorum-http.js');
       // Decorum with three middlewares and tracing on (no SDK), beside plain Decorum: tools/call only.
-      const pipeline = httpSelected.some(servedByPipeline)
+      const pipeline = httpSelected.some(PARTIAL_TARGETS.pipeline)
         ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js')
         : undefined;
-      if (pipeline) pipeline.serves = servedByPipeline;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
       // The SDK's stateless handler has no legacy sessions to measure.
       if (sdk) sdk.serves = (w) => !w.legacy;
@@ -620,7 +627,7 @@ async function main() {
       const bodies = {};
       const reference = {};
       for (const t of [decorum, pipeline, sdk].filter(Boolean)) {
-        for (const w of httpSelected.filter((w) => t.serves?.(w) ?? true)) {
+        for (const w of httpSelected.filter((w) => serves(t, w))) {
           const v = await verifyHttp(t.port, w);
           if (v.error) {
             t.broken[w.id] = v.error;
@@ -642,15 +649,14 @@ async function main() {
       const bodiesFile = join(tmp, 'l0-bodies.json');
       writeFileSync(bodiesFile, JSON.stringify(bodies));
       const l0 = await startHttp('l0', 'L0 (plain Fastify route)', 'l0-http.js', [bodiesFile]);
-      const calibration = httpSelected.some(servedByCalibration)
+      const calibration = httpSelected.some(PARTIAL_TARGETS.l0busy)
         ? await startHttp('l0busy', `L0 + ${CALIBRATION_US} µs of CPU work per request (calibration)`, 'l0-http.js', [
             bodiesFile,
             `--busy-us=${CALIBRATION_US}`,
           ])
         : undefined;
-      if (calibration) calibration.serves = servedByCalibration;
       for (const t of [l0, calibration].filter(Boolean)) {
-        for (const w of httpSelected.filter((w) => t.serves?.(w) ?? true)) {
+        for (const w of httpSelected.filter((w) => serves(t, w))) {
           const v = await verifyHttp(t.port, w);
           if (v.error) t.broken[w.id] = v.error;
         }
@@ -886,8 +892,7 @@ function report({ startedAt, finishedAt, build, results }) {
         const sdk = get(key, 'sdk');
         for (const id of ['l0', 'l0busy', 'decorum', 'pipeline', 'sdk']) {
           const s = get(key, id);
-          if (!s && id === 'pipeline' && !servedByPipeline(w)) continue;
-          if (!s && id === 'l0busy' && !servedByCalibration(w)) continue;
+          if (!s && PARTIAL_TARGETS[id] && !PARTIAL_TARGETS[id](w)) continue;
           if (!s) {
             p(notMeasured([c, label[id] ?? id], 12));
             continue;
