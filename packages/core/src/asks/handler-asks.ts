@@ -36,6 +36,10 @@ export type HandlerOutcome<T> =
 
 /** One way of answering asks. */
 export interface AskSeam {
-  /** Runs `invoke` with `scope`'s asks answered this way. Errors other than an ended round propagate. */
-  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>>;
+  /**
+   * Runs `invoke` with `scope`'s asks answered this way. Errors other than an ended round propagate
+   * (thrown, or as the rejection of the promise returned). A seam may answer a synchronous handler
+   * synchronously: callers take both.
+   */
+  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T>;
 }

@@ -48,35 +48,50 @@ class LazyRound implements HandlerAsks {
 /**
  * Runs a handler under MRTR and converts a pending ask into `input_required` — whether the
  * signal propagated or the handler caught it (then it is logged as a handler bug). Other errors
- * are rethrown for the method's own error handling.
+ * are rethrown for the method's own error handling. Not an async function: a synchronous handler
+ * is answered synchronously, with no promise, frame or microtask turn of its own (a tools/call
+ * of a plain handler runs through here on every request).
  */
 export const mrtrSeam: AskSeam = {
-  async run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
     const asks = new LazyRound(scope, target);
     const params = scope.request.params;
     const retry = params !== undefined && (params.requestState !== undefined || params.inputResponses !== undefined);
     if (retry) asks.open();
     scope.asks = asks;
-    let value: T;
+    let returned: T | Promise<T>;
     try {
-      const returned = invoke();
-      // A synchronous handler's value needs no extra turn of the microtask queue.
-      value = isThenable(returned) ? await returned : returned;
+      returned = invoke();
     } catch (error) {
-      // The signal itself, or whatever a handler threw after catching it: the round asked for input.
-      if (asks.round?.pending) return { kind: 'input_required', result: asks.round.inputRequired() };
-      throw error;
+      return interrupted(asks, error);
     }
-    if (asks.round?.pending) {
-      scope.log.warn(
-        { key: asks.round.pending.key },
-        'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)',
+    if (isThenable(returned)) {
+      return Promise.resolve(returned).then(
+        (value) => returnedValue(scope, asks, value, retry),
+        (error: unknown) => interrupted(asks, error),
       );
-      return { kind: 'input_required', result: asks.round.inputRequired() };
     }
-    return { kind: 'value', value, retry };
+    return returnedValue(scope, asks, returned, retry);
   },
 };
+
+/** A handler threw: the signal itself, or whatever it threw after catching it, means the round asked for input. */
+function interrupted(asks: LazyRound, error: unknown): HandlerOutcome<never> {
+  if (asks.round?.pending) return { kind: 'input_required', result: asks.round.inputRequired() };
+  throw error;
+}
+
+/** A handler returned: its value, unless it caught the signal of a pending ask. */
+function returnedValue<T>(scope: RequestScope, asks: LazyRound, value: T, retry: boolean): HandlerOutcome<T> {
+  if (asks.round?.pending) {
+    scope.log.warn(
+      { key: asks.round.pending.key },
+      'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)',
+    );
+    return { kind: 'input_required', result: asks.round.inputRequired() };
+  }
+  return { kind: 'value', value, retry };
+}
 
 let fallbackConfig: MrtrConfig | undefined;
 /** For servers whose state carries no MRTR settings (built outside createServer). */

@@ -14,6 +14,7 @@ import { parseJson, readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
 import type { MethodHandler, ServingState } from './method.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
+import { isThenable } from './thenable.js';
 import { RequestScope, type RequestChannel } from './request-scope.js';
 import { ModernCall } from '../pipeline/modern-call.js';
 
@@ -131,25 +132,45 @@ export class McpEngine {
     return { request, meta, params, handler, target };
   }
 
-  /** Step 4: runs the method. Never throws; `undefined` when the request was cancelled. */
-  async execute(prepared: PreparedRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+  /**
+   * Step 4: runs the method. Never rejects; resolves to `undefined` when the request was
+   * cancelled. Not an async function: a method that answers synchronously (a plain tool, a list)
+   * is finished at once and only the returned promise is made.
+   */
+  execute(prepared: PreparedRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
     const { request, handler, params, target, meta } = prepared;
     const scope = new RequestScope(request, meta, channel, this.state.logger, this.state.info.name);
-    if (scope.cancelled) return undefined;
-    let result: Result | RawJson;
+    if (scope.cancelled) return Promise.resolve(undefined);
+    let running: Promise<Result | RawJson> | Result | RawJson;
     try {
       const call = { scope, params, target, state: this.state, channel };
       const { pipeline } = this.state;
-      result = await (pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call));
+      running = pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call);
     } catch (error) {
-      scope.close();
-      if (scope.cancelled) return undefined;
-      if (!(error instanceof McpProtocolError)) scope.log.error({ err: error }, 'request failed');
-      return errorResponse(request.id, error);
+      return Promise.resolve(this.failed(scope, error));
     }
+    if (isThenable(running)) {
+      return Promise.resolve(running).then(
+        (result) => this.answered(scope, result),
+        (error: unknown) => this.failed(scope, error),
+      );
+    }
+    return Promise.resolve(this.answered(scope, running));
+  }
+
+  /** The method's result as the response (none once the request was cancelled). */
+  private answered(scope: RequestScope, result: Result | RawJson): EngineResponse | undefined {
     scope.close();
     if (scope.cancelled) return undefined;
-    return { jsonrpc: '2.0', id: request.id, result: result instanceof RawJson ? result : this.withServerInfo(result) };
+    return { jsonrpc: '2.0', id: scope.request.id, result: result instanceof RawJson ? result : this.withServerInfo(result) };
+  }
+
+  /** The method's failure as an error response: a typed error is the client's business; anything else is a bug to log. */
+  private failed(scope: RequestScope, error: unknown): EngineResponse | undefined {
+    scope.close();
+    if (scope.cancelled) return undefined;
+    if (!(error instanceof McpProtocolError)) scope.log.error({ err: error }, 'request failed');
+    return errorResponse(scope.request.id, error);
   }
 
   /** Every result's `_meta` names the server (B-10). */

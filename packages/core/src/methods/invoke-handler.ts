@@ -7,7 +7,12 @@ import { mrtrSeam } from '../asks/mrtr-seam.js';
  * seam a legacy session put on the channel, else an MRTR round. The one place `tools/call`,
  * `prompts/get` and `resources/read` share for "open a round, run with input, invoke".
  */
-export function invokeHandler<T>(call: MethodCall<unknown>, name: string, args: unknown, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+export function invokeHandler<T>(
+  call: MethodCall<unknown>,
+  name: string,
+  args: unknown,
+  invoke: () => T | Promise<T>,
+): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
   const seam = call.channel.asks ?? mrtrSeam;
   return seam.run(call.scope, { mrtr: call.state.mrtr, name, args }, invoke);
 }

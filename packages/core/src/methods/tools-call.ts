@@ -1,12 +1,13 @@
 import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
 import { ToolError } from '../errors/tool-error.js';
 import { UserError } from '../errors/user-error.js';
-import { defineMethod } from '../engine/method.js';
+import { defineMethod, type MethodCall } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
-import type { CallToolResult } from '../protocol/types.js';
+import type { CallToolResult, Result } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
-import { formatIssues, type ValidationIssue } from '../validation/issues.js';
+import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
+import type { HandlerOutcome } from '../asks/handler-asks.js';
 import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';
 
@@ -24,7 +25,11 @@ function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolR
   return result;
 }
 
-/** `tools/call`: validate, run, shape. */
+/**
+ * `tools/call`: validate, run, shape. Steps that answer synchronously (a compiled validator, a
+ * plain handler) continue at once; only a promise is waited for, so a synchronous tool's call
+ * makes no promise of its own here.
+ */
 export const toolsCallMethod = defineMethod<ToolEntry>({
   method: 'tools/call',
   served: (s) => s.registry.hasTools,
@@ -35,40 +40,70 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     if (!tool) throw new InvalidParamsError(`Unknown tool: ${name}`);
     return tool;
   },
-  async run(call) {
-    const { scope, params, target: tool } = call;
-    // Compiled validators answer synchronously; only class-validator's path is a promise.
-    const checkingInput = tool.input.validate(params.arguments ?? {});
-    const outcome = isThenable(checkingInput) ? await checkingInput : checkingInput;
-    if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
-    let value: unknown;
-    try {
-      // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
-      const ran = await invokeHandler(call, tool.name, params.arguments ?? {}, () => tool.invoke(outcome.value, scope.context()));
-      if (ran.kind === 'input_required') return ran.result;
-      value = ran.value;
-    } catch (error) {
-      if (error instanceof UserError) {
-        const structured = error instanceof ToolError && !tool.output ? error.structuredContent : undefined;
-        return { resultType: 'complete', ...toolErrorResult(error.message, structured) };
-      }
-      if (error instanceof McpProtocolError) throw error;
-      scope.log.error({ err: error, tool: tool.name }, 'tool threw');
-      return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };
-    }
-    if (!tool.output) return { resultType: 'complete', ...toolResultFromValue(value) };
-    // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
-    if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
-    const structured = isCallToolResult(value) ? value.structuredContent : value;
-    const checkingOutput = tool.output.validate(structured);
-    const checked = isThenable(checkingOutput) ? await checkingOutput : checkingOutput;
-    if (!checked.ok) {
-      scope.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
-      throw new InternalError(`Tool "${tool.name}" produced a result that does not match its outputSchema`);
-    }
-    // One stringify gives both the plain data (class instances, Dates → JSON) and the text block.
-    const json = JSON.stringify(checked.value);
-    const plain: unknown = JSON.parse(json);
-    return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain, json)) };
+  run(call) {
+    const checkingInput = call.target.input.validate(call.params.arguments ?? {});
+    return isThenable(checkingInput) ? Promise.resolve(checkingInput).then((outcome) => invoke(call, outcome)) : invoke(call, checkingInput);
   },
 });
+
+type ToolCall = MethodCall<ToolEntry>;
+
+/** Runs the tool on valid arguments; invalid ones are a result the model can act on. */
+function invoke(call: ToolCall, outcome: ValidationOutcome<unknown>): Result | Promise<Result> {
+  const { scope, params, target: tool } = call;
+  if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
+  let ran;
+  try {
+    // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
+    ran = invokeHandler(call, tool.name, params.arguments ?? {}, () => tool.invoke(outcome.value, scope.context()));
+  } catch (error) {
+    return toolFailed(call, error);
+  }
+  if (isThenable(ran)) {
+    return Promise.resolve(ran).then(
+      (settled) => shape(call, settled),
+      (error: unknown) => toolFailed(call, error),
+    );
+  }
+  return shape(call, ran);
+}
+
+/** A tool that threw: its `UserError` is the model's to read; a protocol error stays one; anything else is logged and hidden. */
+function toolFailed(call: ToolCall, error: unknown): Result {
+  const tool = call.target;
+  if (error instanceof UserError) {
+    const structured = error instanceof ToolError && !tool.output ? error.structuredContent : undefined;
+    return { resultType: 'complete', ...toolErrorResult(error.message, structured) };
+  }
+  if (error instanceof McpProtocolError) throw error;
+  call.scope.log.error({ err: error, tool: tool.name }, 'tool threw');
+  return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };
+}
+
+/** The tool's value as a result; with an `outputSchema`, checked against it first. */
+function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<Result> {
+  if (ran.kind === 'input_required') return ran.result;
+  const tool = call.target;
+  const value = ran.value;
+  if (!tool.output) return { resultType: 'complete', ...toolResultFromValue(value) };
+  // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
+  if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
+  const structured = isCallToolResult(value) ? value.structuredContent : value;
+  const checkingOutput = tool.output.validate(structured);
+  return isThenable(checkingOutput)
+    ? Promise.resolve(checkingOutput).then((checked) => structuredResult(call, value, checked))
+    : structuredResult(call, value, checkingOutput);
+}
+
+/** A result whose structured content passed the `outputSchema` (-32603 when it did not: the tool's bug, logged). */
+function structuredResult(call: ToolCall, value: unknown, checked: ValidationOutcome<unknown>): Result {
+  const tool = call.target;
+  if (!checked.ok) {
+    call.scope.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
+    throw new InternalError(`Tool "${tool.name}" produced a result that does not match its outputSchema`);
+  }
+  // One stringify gives both the plain data (class instances, Dates → JSON) and the text block.
+  const json = JSON.stringify(checked.value);
+  const plain: unknown = JSON.parse(json);
+  return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain, json)) };
+}
