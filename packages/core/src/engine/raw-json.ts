@@ -78,7 +78,7 @@ export function encodeMessageBody(message: EngineResponse | JsonRpcNotification)
   }
   // A long text or base64 block is copied once, not stringified and encoded (long-string-bytes.ts).
   const pieces = 'result' in message ? resultResponsePieces(idJson(message.id), message.result) : undefined;
-  if (pieces) return pieces.length === 1 ? (pieces[0] as string) : writePieces(pieces);
+  if (pieces !== undefined) return typeof pieces === 'string' ? pieces : writePieces(pieces);
   return encodeMessage(message);
 }
 

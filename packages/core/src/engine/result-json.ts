@@ -66,7 +66,8 @@ function metaJson(meta: unknown): string | undefined | typeof UNSUPPORTED {
 
 /** Collects the text, and with `split` the long strings apart. */
 class Writer {
-  readonly pieces: Piece[] = [];
+  /** Made when the first long string is set apart (most answers have none). */
+  pieces: Piece[] | undefined;
   text: string;
 
   constructor(
@@ -89,16 +90,19 @@ class Writer {
     }
     this.text += '{';
     let first = true;
-    for (const field of Object.keys(block)) {
-      const value = block[field];
+    // for…in, not Object.keys: no array per object. A plain object has no enumerable inherited
+    // keys unless Object.prototype was given one, which `hasOwn` keeps out as JSON.stringify does.
+    for (const field in block) {
+      if (!Object.hasOwn(block, field)) continue;
+      const value = (block as Record<string, unknown>)[field];
       if (this.split && typeof value === 'string' && value.length >= LONG_STRING) {
-        this.pieces.push(`${this.text}${first ? '' : ','}${quotedKey(field)}`, new LongString(value));
+        (this.pieces ??= []).push(first ? `${this.text}${quotedKey(field)}` : `${this.text},${quotedKey(field)}`, new LongString(value));
         this.text = '';
       } else {
         const json = valueJson(value);
         if (json === UNSUPPORTED) return false;
         if (json === undefined) continue;
-        this.text += `${first ? '' : ','}${quotedKey(field)}${json}`;
+        this.text += first ? quotedKey(field) + json : `,${quotedKey(field)}${json}`;
       }
       first = false;
     }
@@ -109,10 +113,11 @@ class Writer {
   /** The result's members in order; false when something in it is left to `JSON.stringify`. */
   result(result: Record<string, unknown>): boolean {
     let first = true;
-    for (const key of Object.keys(result)) {
+    for (const key in result) {
+      if (!Object.hasOwn(result, key)) continue;
       const value = result[key];
       if (key === 'content' && Array.isArray(value) && !hasToJson(value)) {
-        this.text += `${first ? '' : ','}"content":[`;
+        this.text += first ? '"content":[' : ',"content":[';
         for (let i = 0; i < value.length; i++) {
           if (i > 0) this.text += ',';
           if (!this.block(value[i])) return false;
@@ -122,7 +127,7 @@ class Writer {
         const json = key === '_meta' ? metaJson(value) : valueJson(value);
         if (json === UNSUPPORTED) return false;
         if (json === undefined) continue;
-        this.text += `${first ? '' : ','}${quotedKey(key)}${json}`;
+        this.text += first ? quotedKey(key) + json : `,${quotedKey(key)}${json}`;
       }
       first = false;
     }
@@ -142,10 +147,14 @@ export function resultResponseJson(idJson: string, result: unknown): string | un
   return write(idJson, result, false)?.text;
 }
 
-/** The same JSON in pieces, the long strings of content blocks apart (for long-string-bytes.ts's `writePieces`). */
-export function resultResponsePieces(idJson: string, result: unknown): Piece[] | undefined {
+/**
+ * The same JSON in pieces, the long strings of content blocks apart (for long-string-bytes.ts's
+ * `writePieces`); the text alone when there are none.
+ */
+export function resultResponsePieces(idJson: string, result: unknown): Piece[] | string | undefined {
   const writer = write(idJson, result, true);
   if (!writer) return undefined;
+  if (!writer.pieces) return writer.text;
   writer.pieces.push(writer.text);
   return writer.pieces;
 }
