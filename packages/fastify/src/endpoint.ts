@@ -111,8 +111,12 @@ export class McpEndpoint {
     return undefined;
   }
 
-  /** Handles one POST whose body the content-type parser kept as text. */
-  async post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): Promise<FastifyReply> {
+  /**
+   * Handles one POST whose body the content-type parser kept as text. Not an async function: every
+   * refusal is answered synchronously, and a JSON answer waits only on the engine's promise (one
+   * `then`, no frame kept across it).
+   */
+  post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply | Promise<FastifyReply> {
     const { engine } = this.server;
     let message: unknown;
     let envelope;
@@ -167,7 +171,13 @@ export class McpEndpoint {
 
     exchange.stream = 'json';
     this.running.set(exchange, reply);
-    const response = await engine.execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop });
+    return engine
+      .execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop })
+      .then((response) => this.answerJson(reply, exchange, logger, response));
+  }
+
+  /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
+  private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
     this.running.delete(exchange);
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
     if (isErrorResponse(response)) {

@@ -224,7 +224,10 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         handler: (request, reply) => {
           const exchange = (request as WithExchange)[EXCHANGE];
           const legacyMessage = legacy?.claim(request);
-          return legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
+          if (legacyMessage !== undefined) return legacy!.post(request, reply, exchange, legacyMessage);
+          const answered = endpoint.post(request, reply, exchange);
+          // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).
+          return answered instanceof Promise ? answered : undefined;
         },
       });
     },
