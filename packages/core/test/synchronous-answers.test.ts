@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { AskTarget } from '../src/asks/handler-asks.js';
 import { mrtrSeam } from '../src/asks/mrtr-seam.js';
 import type { RequestScope } from '../src/engine/request-scope.js';
-import { harness } from './support/engine-harness.js';
+import { capturingLogger, harness } from './support/engine-harness.js';
 
 // A synchronous tool is answered without waiting on promises of the engine's own: the seam, the
 // method and `execute` continue at once when a step answers synchronously (each promise, frame
@@ -70,6 +70,20 @@ describe('synchronous answers', () => {
   test('an asynchronous tool is waited for', async () => {
     const answer = execute(server, request(3, 'tools/call', { name: 'addLater', arguments: { a: 1, b: 2 } }) as JsonRpcRequest);
     expect(await answer).toMatchObject({ id: 3, result: { content: [{ type: 'text', text: '3' }] } });
+  });
+});
+
+describe('a result that cannot be answered', () => {
+  test("a middleware's frozen result (no room for the server's _meta): -32603 for the request, logged, and the engine keeps serving", async () => {
+    const { logger, lines } = capturingLogger('error');
+    const frozen = Object.freeze({ resultType: 'complete', content: [], isError: false });
+    const { call } = harness([SyncServer], { logger, middleware: [(passing, next) => (passing.target?.name === 'refuse' ? frozen : next())] });
+    await preloadValidators();
+    const answer = await call(request(1, 'tools/call', { name: 'refuse', arguments: { a: 1, b: 2 } }));
+    expect(answer?.error.code).toBe(-32603);
+    expect(lines.some((line) => line.msg === 'request failed')).toBe(true);
+    const next = await call(request(2, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } }));
+    expect(next?.result.content).toEqual([{ type: 'text', text: '3' }]);
   });
 });
 

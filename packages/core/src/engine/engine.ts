@@ -162,7 +162,13 @@ export class McpEngine {
   private answered(scope: RequestScope, result: Result | RawJson): EngineResponse | undefined {
     scope.close();
     if (scope.cancelled) return undefined;
-    return { jsonrpc: '2.0', id: scope.request.id, result: result instanceof RawJson ? result : this.withServerInfo(result) };
+    if (result instanceof RawJson) return { jsonrpc: '2.0', id: scope.request.id, result };
+    try {
+      return { jsonrpc: '2.0', id: scope.request.id, result: this.withServerInfo(result) };
+    } catch (error) {
+      // A result that cannot take its `_meta` (a middleware's frozen object): the request's failure, not the transport's.
+      return this.failed(scope, error);
+    }
   }
 
   /** The method's failure as an error response: a typed error is the client's business; anything else is a bug to log. */
