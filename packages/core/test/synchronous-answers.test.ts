@@ -5,6 +5,7 @@ import { request } from '@decorum-internal/test-support';
 import { Type } from 'typebox';
 import type { AskTarget } from '../src/asks/handler-asks.js';
 import { mrtrSeam } from '../src/asks/mrtr-seam.js';
+import { LiveSeam } from '../src/legacy/live-asks.js';
 import type { RequestScope } from '../src/engine/request-scope.js';
 import { capturingLogger, harness } from './support/engine-harness.js';
 
@@ -113,5 +114,16 @@ describe('the MRTR seam', () => {
   test('answers an asynchronous handler with a promise, and rejects with its error', async () => {
     await expect(mrtrSeam.run(scope, target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
     await expect(mrtrSeam.run(scope, target, async () => Promise.reject(new Error('later')))).rejects.toThrow('later');
+  });
+});
+
+describe("a legacy session's seam (live asks)", () => {
+  const seam = new LiveSeam({} as never, {} as never);
+  const scope = () => ({ request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } }) as unknown as RequestScope;
+  const target: AskTarget = { mrtr: undefined, name: 't', args: {} };
+
+  test('answers a synchronous handler synchronously, an asynchronous one with a promise', async () => {
+    expect(seam.run(scope(), target, () => 7)).toEqual({ kind: 'value', value: 7, retry: false });
+    await expect(seam.run(scope(), target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
   });
 });

@@ -224,8 +224,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         handler: (request, reply) => {
           const exchange = (request as WithExchange)[EXCHANGE];
           const legacyMessage = legacy?.claim(request);
-          if (legacyMessage !== undefined) return legacy!.post(request, reply, exchange, legacyMessage);
-          const answered = endpoint.post(request, reply, exchange);
+          const answered = legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
           // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).
           return answered instanceof Promise ? answered : undefined;
         },

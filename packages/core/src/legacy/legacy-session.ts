@@ -82,9 +82,9 @@ export class LegacySession implements LegacySessionView {
   }
 
   /** Handles one request: lifecycle methods here, the rest through the engine. */
-  async handleRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): Promise<EngineResponse | undefined> {
+  handleRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): Promise<EngineResponse | undefined> {
     const step = this.prepare(request);
-    return step.kind === 'answer' ? step.response : this.run(step.prepared, channel, requestOutlet);
+    return step.kind === 'answer' ? Promise.resolve(step.response) : this.run(step.prepared, channel, requestOutlet);
   }
 
   /**
@@ -113,21 +113,27 @@ export class LegacySession implements LegacySessionView {
     }
   }
 
-  /** Runs a prepared request with live asks, and reshapes its answer for the old revisions. */
-  async run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): Promise<EngineResponse | undefined> {
-    const { id } = prepared.request;
-    if (channel.cancellation) this.inFlight.set(id, channel.cancellation);
-    let response: EngineResponse | undefined;
-    try {
-      // Progress and log notifications go out as the negotiated revision defines them.
-      const notify = (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion));
-      response = await this.engine.execute(prepared, { ...channel, notify, asks: new LiveSeam(this, requestOutlet) });
-    } finally {
-      if (channel.cancellation) this.inFlight.delete(id);
-    }
+  /**
+   * Runs a prepared request with live asks, and reshapes its answer for the old revisions. Not an
+   * async function: the engine's promise is followed by one `then` (execute never rejects).
+   */
+  run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): Promise<EngineResponse | undefined> {
+    const { id, method } = prepared.request;
+    const { cancellation } = channel;
+    if (cancellation) this.inFlight.set(id, cancellation);
+    // Progress and log notifications go out as the negotiated revision defines them.
+    const notify = (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion));
+    return this.engine.execute(prepared, { ...channel, notify, asks: new LiveSeam(this, requestOutlet) }).then((response) => {
+      if (cancellation) this.inFlight.delete(id);
+      return this.legacyResponse(method, response);
+    });
+  }
+
+  /** An engine response as the negotiated revision has it (error codes, result shapes). */
+  private legacyResponse(method: string, response: EngineResponse | undefined): EngineResponse | undefined {
     if (response === undefined) return undefined;
     if (isErrorResponse(response)) return legacyCodes(response);
-    return { jsonrpc: '2.0', id: response.id, result: legacyResult(prepared.request.method, response.result, this.protocolVersion) as RawJson };
+    return { jsonrpc: '2.0', id: response.id, result: legacyResult(method, response.result, this.protocolVersion) as RawJson };
   }
 
   /** Client notifications: `initialized`, `cancelled` (aborts the request it names), `roots/list_changed`. */

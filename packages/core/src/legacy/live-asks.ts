@@ -102,9 +102,11 @@ export class LiveSeam implements AskSeam {
     private readonly outlet: ClientRequestOutlet,
   ) {}
 
-  async run<T>(scope: RequestScope, _target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> {
+  // Not async: a synchronous handler is answered synchronously, as by the MRTR seam.
+  run<T>(scope: RequestScope, _target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
     scope.asks = new LiveAsks(this.session, this.outlet, scope);
     const returned = invoke();
-    return { kind: 'value', value: isThenable(returned) ? await returned : returned, retry: false };
+    if (isThenable(returned)) return Promise.resolve(returned).then((value) => ({ kind: 'value', value, retry: false }));
+    return { kind: 'value', value: returned, retry: false };
   }
 }

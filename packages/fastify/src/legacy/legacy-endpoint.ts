@@ -81,8 +81,8 @@ export class LegacyEndpoint implements AnswersRunning {
     return typeof rpc.method === 'string' && isLegacyOpening(rpc) ? message : undefined;
   }
 
-  /** One POST in the legacy era: initialize, or a message in a session. */
-  async post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): Promise<FastifyReply> {
+  /** One POST in the legacy era: initialize, or a message in a session. Synchronous unless a request runs. */
+  post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): FastifyReply | Promise<FastifyReply> {
     let envelope;
     try {
       if (message === PARSE_FAILED) throw new ParseError('Parse error: the message is not valid JSON');
@@ -188,7 +188,13 @@ export class LegacyEndpoint implements AnswersRunning {
     return session;
   }
 
-  private async request(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, session: HttpSession, rpc: JsonRpcRequest): Promise<FastifyReply> {
+  private request(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    exchange: Exchange,
+    session: HttpSession,
+    rpc: JsonRpcRequest,
+  ): FastifyReply | Promise<FastifyReply> {
     const logger = this.loggerFor(request);
     const step = session.core.prepare(rpc);
     if (step.kind === 'answer') return this.answer(reply, exchange, logger, step.response);
@@ -215,14 +221,28 @@ export class LegacyEndpoint implements AnswersRunning {
     };
     this.running.set(exchange, running);
     session.running++;
-    let response: EngineResponse | undefined;
-    try {
-      const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
-      response = await session.core.run(step.prepared, channel, send);
-    } finally {
-      session.running--;
-      session.lastSeen = Date.now();
-    }
+    const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
+    // One then, no frame kept across it. Should the session's run fail, Fastify's error handler answers.
+    return session.core.run(step.prepared, channel, send).then(
+      (response) => this.ran(reply, exchange, logger, session, running, response),
+      (error: unknown) => {
+        ended(session);
+        this.running.delete(exchange);
+        throw error;
+      },
+    );
+  }
+
+  /** A request has run: its answer goes where the request's stream or reply is. */
+  private ran(
+    reply: FastifyReply,
+    exchange: Exchange,
+    logger: Logger,
+    session: HttpSession,
+    running: RunningRequest,
+    response: EngineResponse | undefined,
+  ): FastifyReply {
+    ended(session);
     // Already answered (shutdown, crash): what the handler returned later is dropped.
     if (!this.running.delete(exchange)) return reply;
     if (running.stream) {
@@ -296,3 +316,9 @@ const noop = (): void => {};
 
 /** Marks a legacy body that was not JSON (reported as -32700 by {@link LegacyEndpoint.post}). */
 const PARSE_FAILED = Symbol('parse failed');
+
+/** A session's request is over (answered or failed): the session counts it no more, and was seen now. */
+function ended(session: HttpSession): void {
+  session.running--;
+  session.lastSeen = Date.now();
+}
