@@ -121,9 +121,20 @@ export class LegacySession implements LegacySessionView {
     const { id, method } = prepared.request;
     const { cancellation } = channel;
     if (cancellation) this.inFlight.set(id, cancellation);
-    // Progress and log notifications go out as the negotiated revision defines them.
-    const notify = (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion));
-    return this.engine.execute(prepared, { ...channel, notify, asks: new LiveSeam(this, requestOutlet) }).then((response) => {
+    // The transport's channel with this session's asks, and its notifications (progress, logs) as
+    // the negotiated revision defines them. Written out rather than spread: copying an object of
+    // unknown shape took 1.5 % of a legacy call's CPU (bench:profile call-legacy).
+    const sessionChannel: RequestChannel = {
+      cancellation,
+      signal: channel.signal,
+      auth: channel.auth,
+      logger: channel.logger,
+      peer: channel.peer,
+      sessionId: channel.sessionId,
+      notify: (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion)),
+      asks: new LiveSeam(this, requestOutlet),
+    };
+    return this.engine.execute(prepared, sessionChannel).then((response) => {
       if (cancellation) this.inFlight.delete(id);
       return this.legacyResponse(method, response);
     });
