@@ -669,7 +669,14 @@ async function main() {
         for (const [w, e] of Object.entries(t.broken)) results.unavailable[`${t.id}:${w}`] = e;
       }
       results.httpTargets = ordered.map((t) => ({ id: t.id, label: t.label }));
-      results.httpWorkloads = httpSelected.map((w) => ({ id: w.id, title: w.title, answerBytes: w.answerBytes, l0From: w.l0From, tools: w.tools }));
+      results.httpWorkloads = httpSelected.map((w) => ({
+        id: w.id,
+        title: w.title,
+        legacy: w.legacy,
+        answerBytes: w.answerBytes,
+        l0From: w.l0From,
+        tools: w.tools,
+      }));
       for (const t of ordered) await t.proc.stop();
     }
 
