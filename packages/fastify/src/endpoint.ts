@@ -33,6 +33,7 @@ import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { errorHeaders } from './error-headers.js';
+import { RunningRequests, type RunningEntry } from './running-requests.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
 import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
@@ -80,7 +81,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  */
 export class McpEndpoint {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
-  private readonly running = new Map<Exchange, FastifyReply | SseStream>();
+  private readonly running = new RunningRequests<Exchange, FastifyReply | SseStream>();
 
   constructor(
     private readonly server: DecorumServer,
@@ -170,15 +171,21 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
-    this.running.set(exchange, reply);
+    const running = this.running.add(exchange, reply);
     return engine
       .execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop })
-      .then((response) => this.answerJson(reply, exchange, logger, response));
+      .then((response) => this.answerJson(reply, exchange, logger, response, running));
   }
 
   /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
-  private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
-    this.running.delete(exchange);
+  private answerJson(
+    reply: FastifyReply,
+    exchange: Exchange,
+    logger: Logger,
+    response: EngineResponse | undefined,
+    running: RunningEntry<Exchange, FastifyReply | SseStream>,
+  ): FastifyReply {
+    this.running.remove(running);
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
@@ -203,7 +210,7 @@ export class McpEndpoint {
     const stream = new SseStream(reply.raw);
     stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
     let response: EngineResponse | undefined;
-    this.running.set(exchange, stream);
+    const running = this.running.add(exchange, stream);
     try {
       response = await this.server.engine.execute(prepared, {
         cancellation: exchange.cancellation,
@@ -221,7 +228,7 @@ export class McpEndpoint {
       logger.error({ err: error }, 'MCP request failed unexpectedly');
       response = errorResponse(prepared.request.id, error);
     }
-    this.running.delete(exchange);
+    this.running.remove(running);
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
     // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
     // the result cannot be serialized (then with a -32603 for its id).
@@ -242,14 +249,13 @@ export class McpEndpoint {
    * `ctx.signal` abort; what it returns later is dropped). For shutdown and crashes.
    */
   answerRunning(error: () => McpProtocolError): void {
-    for (const [exchange, answer] of this.running) {
+    for (const { key: exchange, answer } of this.running.takeAll()) {
       const message = errorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
       if (answer instanceof SseStream) answer.end(encodeSafely(message, noop));
       else if (!answer.sent) sendJson(answer, errorStatus(message.error.code, 'handler'), message);
       exchange.cancellation.cancel();
     }
-    this.running.clear();
   }
 
   /** The client went away: nothing is written, and Fastify is told the reply is handled. */

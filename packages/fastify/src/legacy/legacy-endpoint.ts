@@ -28,7 +28,7 @@ import { logUnserializable, sendRefusal } from '../endpoint.js';
 import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
 import { HttpRefusal } from '../refusal.js';
-import type { AnswersRunning } from '../running-requests.js';
+import { RunningRequests, type AnswersRunning, type RunningEntry } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
 import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
@@ -44,7 +44,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export class LegacyEndpoint implements AnswersRunning {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
-  private readonly running = new Map<Exchange, RunningRequest>();
+  private readonly running = new RunningRequests<Exchange, RunningRequest>();
 
   constructor(
     private readonly server: DecorumServer,
@@ -219,15 +219,15 @@ export class LegacyEndpoint implements AnswersRunning {
       const json = encodeSafely(message as JsonRpcNotification, (error) => logUnserializable(logger, error));
       if (json !== undefined) target().send(json);
     };
-    this.running.set(exchange, running);
+    const entry = this.running.add(exchange, running);
     session.running++;
     const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
     // One then, no frame kept across it. Should the session's run fail, Fastify's error handler answers.
     return session.core.run(step.prepared, channel, send).then(
-      (response) => this.ran(reply, exchange, logger, session, running, response),
+      (response) => this.ran(reply, exchange, logger, session, entry, response),
       (error: unknown) => {
         ended(session);
-        this.running.delete(exchange);
+        this.running.remove(entry);
         throw error;
       },
     );
@@ -239,12 +239,13 @@ export class LegacyEndpoint implements AnswersRunning {
     exchange: Exchange,
     logger: Logger,
     session: HttpSession,
-    running: RunningRequest,
+    entry: RunningEntry<Exchange, RunningRequest>,
     response: EngineResponse | undefined,
   ): FastifyReply {
     ended(session);
     // Already answered (shutdown, crash): what the handler returned later is dropped.
-    if (!this.running.delete(exchange)) return reply;
+    if (!this.running.remove(entry)) return reply;
+    const running = entry.answer;
     if (running.stream) {
       running.stream.end(response === undefined ? undefined : this.encode(response, exchange, logger));
       return reply;
@@ -260,14 +261,16 @@ export class LegacyEndpoint implements AnswersRunning {
    * stream — and cancels it (its handler sees `ctx.signal` abort). For shutdown and crashes.
    */
   answerRunning(error: () => McpProtocolError): void {
-    for (const [exchange, { reply, cancellation, stream }] of this.running) {
+    for (const {
+      key: exchange,
+      answer: { reply, cancellation, stream },
+    } of this.running.takeAll()) {
       const message = legacyErrorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
       if (stream) stream.end(encodeSafely(message, noop));
       else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeSafelyBody(message, noop));
       cancellation.cancel();
     }
-    this.running.clear();
   }
 
   /** The answer as JSON text; a result JSON cannot hold becomes -32603 for its id (logged). */
