@@ -8,8 +8,13 @@
  * bench/.build/commits/<sha>, installed from its own lock file and built with its own `tsc -b`;
  * the result is cached, so later runs reuse it. The bench's current server sources are compiled
  * into that tree, so both versions serve the same tools through their own packages.
+ *
+ * A side may also be a commit with a patch applied to it, `<rev>+<patch file>` (the file's path from
+ * the repository root): how the bench measures what a feature costs in the code as it is today,
+ * against the same code without it (bench/patches/without-hardening.patch).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,16 +41,20 @@ export function resolveCommit(root, rev) {
 }
 
 /**
- * Prepares a built copy of Decorum at `rev`: exported, installed (`npm ci`) and built once, then
- * cached. Returns its folder and the commit id.
+ * Prepares a built copy of Decorum at `rev` (a commit, or `<commit>+<patch file>`): exported,
+ * patched, installed (`npm ci`) and built once, then cached. Returns its folder, the commit id and
+ * the patch's path, if any.
  * @param {{ root: string, build: string, rev: string, log: (message: string) => void }} options
- * @returns {{ dir: string, commit: string }}
+ * @returns {{ dir: string, commit: string, patch: string | undefined }}
  */
 export function prepareCommit({ root, build, rev, log }) {
-  const commit = resolveCommit(root, rev);
-  const dir = join(build, 'commits', commit);
+  const [base, patch] = rev.split('+');
+  const commit = resolveCommit(root, base);
+  // A patched tree is cached under the patch's contents too: an edited patch is a new tree.
+  const patchText = patch === undefined ? undefined : readFileSync(join(root, patch));
+  const dir = join(build, 'commits', patchText ? `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}` : commit);
   const ready = join(dir, '.bench-ready');
-  if (existsSync(ready)) return { dir, commit };
+  if (existsSync(ready)) return { dir, commit, patch };
   log(`bench: preparing Decorum at ${commit.slice(0, 10)} (${rev}) in ${dir}: export, npm ci, build (cached for later runs)`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -53,10 +62,20 @@ export function prepareCommit({ root, build, rev, log }) {
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
   if (untar.status !== 0) throw new Error(`tar -x failed: ${untar.stderr}`);
+  // git apply as a plain patch tool: the tree sits inside the checkout, whose repository must not be
+  // found (paths would be taken from the checkout's root).
+  if (patch !== undefined) {
+    const applied = spawnSync('git', ['apply', join(root, patch)], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CEILING_DIRECTORIES: join(dir, '..') },
+    });
+    if (applied.status !== 0) throw new Error(`${patch} does not apply to ${commit.slice(0, 10)}: ${applied.stderr.trim().split('\n').slice(-4).join(' ')}`);
+  }
   run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir);
   run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], dir);
-  writeFileSync(ready, `${commit}\n`);
-  return { dir, commit };
+  writeFileSync(ready, `${commit}${patch === undefined ? '' : ` + ${patch}`}\n`);
+  return { dir, commit, patch };
 }
 
 /**

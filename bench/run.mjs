@@ -9,8 +9,9 @@
  * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
  * `stdio`, `listen`, `fanout`), BENCH_LISTEN_STREAMS idle subscriptions/listen streams [10000],
  * BENCH_FANOUT_LISTENERS listeners of the fan-out over two instances on Redis [1000],
- * BENCH_LEGACY_SESSIONS idle legacy HTTP sessions [10000], BENCH_CHANGE the change whose cost is
- * measured, as `<before>..<after>` git revisions [the hardening merge against its first parent],
+ * BENCH_LEGACY_SESSIONS idle legacy HTTP sessions [10000], BENCH_CHANGE the changes whose cost is
+ * measured, comma-separated `<before>..<after>` git revisions, a side possibly `<rev>+<patch file>`
+ * [the hardening merge against its first parent, and HEAD without the hardening against HEAD],
  * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not
  * to pin the servers and the load generator to different cores (see pinning below).
  */
@@ -43,11 +44,14 @@ const LISTEN_TARGET_STREAMS = 10_000;
 const CHILD_TIMEOUT_MS = 5 * 60_000;
 const LEGACY_SESSIONS = Number(process.env.BENCH_LEGACY_SESSIONS ?? 10_000);
 /**
- * The change whose cost the run measures, as `<before>..<after>` (git revisions): by default the
- * merge of the hardening work (issue #13) against its first parent.
+ * The changes whose cost the run measures, each as `<before>..<after>` (git revisions; a side may
+ * be `<rev>+<patch file>`, see commit-build.mjs). By default, the hardening (issue #13) twice: its
+ * merge against its first parent (the hardening as it landed), and the code as it is now against
+ * the same code with the hardening's per-request steps taken out (what it costs today).
  */
 const HARDENING_CHANGE = '186e539^1..186e539';
-const CHANGE = process.env.BENCH_CHANGE ?? HARDENING_CHANGE;
+const HARDENING_TODAY = 'HEAD+bench/patches/without-hardening.patch..HEAD';
+const CHANGES = (process.env.BENCH_CHANGE ?? `${HARDENING_CHANGE},${HARDENING_TODAY}`).split(',').filter(Boolean);
 const FANOUT_LISTENERS = Number(process.env.BENCH_FANOUT_LISTENERS ?? 1000);
 const PROTOCOL = '2026-07-28';
 const CONNECTIONS = [1, 64];
@@ -590,6 +594,55 @@ async function main() {
     }
   };
   /**
+   * A change's cost (bench/commit-build.mjs): Decorum built at both sides of `range`, serving the
+   * same tools, measured in alternation on tools/call over HTTP and stdio. `{ error }` when a side
+   * could not be prepared.
+   */
+  const measureChange = async (range, sources, swc) => {
+    const revs = range.split('..');
+    let trees;
+    try {
+      trees = revs.map((rev) => prepareCommit({ root: ROOT, build: BUILD, rev, log }));
+    } catch (error) {
+      return { error: String(error.message) };
+    }
+    const subject = (commit) => spawnSync('git', ['log', '-1', '--format=%s', commit], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+    const sides = trees.map(({ dir, commit, patch }, i) => ({
+      id: i === 0 ? 'before' : 'after',
+      commit,
+      patch,
+      subject: subject(commit),
+      dir,
+      servers: compileServers({ ...swc, sources, out: join(dir, 'bench', '.build-current', 'servers') }),
+    }));
+    const change = { range, sides: sides.map(({ id, commit, patch, subject }) => ({ id, commit, patch, subject })), http: {}, stdio: {} };
+    const calls = HTTP_WORKLOADS.filter((w) => w.id === 'call-typebox' || w.id === 'call-dto');
+    const label = (side) => `${side.commit.slice(0, 10)}${side.patch ? ` + ${side.patch}` : ''} (${side.id})`;
+    const http = (
+      await Promise.all(sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${label(side)}`, join(side.servers, 'decorum-http.js'))))
+    ).filter(Boolean);
+    for (const t of http) {
+      t.id = t.id.slice('change:'.length);
+      for (const w of calls) {
+        const v = await verifyHttp(t.port, w);
+        if (v.error) t.broken[w.id] = v.error;
+      }
+    }
+    if (http.length === 2) Object.assign(change.http, await httpRounds(http, calls));
+    for (const t of http) await t.proc.stop();
+    const stdio = [];
+    for (const side of sides) {
+      const t = await startStdio(`change:${side.id}`, `mcp-serve at ${label(side)}`, [
+        join(side.dir, 'packages/cli/dist/bin.js'),
+        join(side.servers, 'decorum-stdio.js'),
+      ]);
+      if (t) stdio.push({ ...t, id: side.id });
+    }
+    if (stdio.length === 2) Object.assign(change.stdio, await stdioRounds(stdio));
+    for (const t of stdio) await t.proc.stop();
+    return change;
+  };
+  /**
    * Runs a bench script that prints its result as one line of JSON (--json) in a child process of
    * its own (so it can raise its own limits, and gets every core, as a host would give it); the
    * parsed result, or undefined with the reason recorded under `unavailable[id]`.
@@ -732,49 +785,13 @@ async function main() {
 
     // ---- a change's cost: Decorum at two commits, same tools, same run (bench/commit-build.mjs) --
     if (selected('change')) {
-      const [beforeRev, afterRev] = CHANGE.split('..');
-      let trees;
-      try {
-        trees = [beforeRev, afterRev].map((rev) => prepareCommit({ root: ROOT, build: BUILD, rev, log }));
-      } catch (error) {
-        results.unavailable.change = String(error.message);
-        log(`bench: the change's cost not measured: ${error.message.split('\n')[0]}`);
-      }
-      if (trees) {
-        const subject = (commit) => spawnSync('git', ['log', '-1', '--format=%s', commit], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-        const sides = trees.map(({ dir, commit }, i) => ({
-          id: i === 0 ? 'before' : 'after',
-          commit,
-          subject: subject(commit),
-          dir,
-          servers: compileServers({ ...swc, sources, out: join(dir, 'bench', '.build-current', 'servers') }),
-        }));
-        results.change = { range: CHANGE, sides: sides.map(({ id, commit, subject }) => ({ id, commit, subject })), http: {}, stdio: {} };
-        const calls = HTTP_WORKLOADS.filter((w) => w.id === 'call-typebox' || w.id === 'call-dto');
-        const http = (
-          await Promise.all(
-            sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${side.commit.slice(0, 10)} (${side.id})`, join(side.servers, 'decorum-http.js'))),
-          )
-        ).filter(Boolean);
-        for (const t of http) {
-          t.id = t.id.slice('change:'.length);
-          for (const w of calls) {
-            const v = await verifyHttp(t.port, w);
-            if (v.error) t.broken[w.id] = v.error;
-          }
-        }
-        if (http.length === 2) Object.assign(results.change.http, await httpRounds(http, calls));
-        for (const t of http) await t.proc.stop();
-        const stdio = [];
-        for (const side of sides) {
-          const t = await startStdio(`change:${side.id}`, `mcp-serve at ${side.commit.slice(0, 10)} (${side.id})`, [
-            join(side.dir, 'packages/cli/dist/bin.js'),
-            join(side.servers, 'decorum-stdio.js'),
-          ]);
-          if (t) stdio.push({ ...t, id: side.id });
-        }
-        if (stdio.length === 2) Object.assign(results.change.stdio, await stdioRounds(stdio));
-        for (const t of stdio) await t.proc.stop();
+      results.changes = [];
+      for (const range of CHANGES) {
+        const measured = await measureChange(range, sources, swc);
+        if (measured.error) {
+          results.unavailable[`change ${range}`] = measured.error;
+          log(`bench: the cost of ${range} not measured: ${measured.error.split('\n')[0]}`);
+        } else results.changes.push(measured);
       }
     }
   } finally {
@@ -1029,14 +1046,21 @@ function report({ startedAt, finishedAt, build, results }) {
   }
   p();
 
-  const ch = results.change;
   p("## A change's cost: Decorum at two commits in the same run");
   p();
-  if (!ch) p(results.unavailable.change ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `change`).');
-  else {
+  p(
+    "bench/commit-build.mjs exports each side with `git archive` (applying the patch a side names, if any), installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, alternating within each round. after ÷ before is the median (min–max) of the per-round ratios.",
+  );
+  p();
+  const changes = results.changes ?? [];
+  if (changes.length === 0) p(results.changes ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `change`).');
+  const sideName = (side) => `**${side.commit.slice(0, 10)}**${side.patch ? ` with ${side.patch} applied` : ''} (“${side.subject}”)`;
+  for (const ch of changes) {
     const [before, after] = ch.sides;
+    p(`### \`${ch.range}\``);
+    p();
     p(
-      `\`BENCH_CHANGE=${ch.range}\`: Decorum at **${after.commit.slice(0, 10)}** (“${after.subject}”) against **${before.commit.slice(0, 10)}** (“${before.subject}”). bench/commit-build.mjs exports each commit with \`git archive\`, installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, alternating within each round. after ÷ before is the median (min–max) of the per-round ratios.`,
+      `${ch.range === HARDENING_TODAY ? 'The hardening as it is now: ' : ch.range === HARDENING_CHANGE ? 'The hardening as it landed: ' : ''}Decorum at ${sideName(after)} against ${sideName(before)}.`,
     );
     p();
     p('| workload | before req/s | after req/s | after ÷ before | before CPU µs/req | after CPU µs/req | CPU after ÷ before |');
@@ -1048,8 +1072,8 @@ function report({ startedAt, finishedAt, build, results }) {
         `| ${key.startsWith('stdio') ? key.replace('stdio@', 'stdio, in flight ') : `HTTP ${key.replace('@', ', connections ')}`} | ${fmt(b?.rps)} | ${fmt(a?.rps)} | ${ratioCell(a, b)} | ${micros(b?.cpuUsPerReq)} | ${micros(a?.cpuUsPerReq)} | ${ratioCell(a, b, 'cpuUsPerReq')} |`,
       );
     }
+    p();
   }
-  p();
   const cold = results.cold;
   /** Median over the paired runs of a's cold-start time ÷ b's (run i of each was spawned one after the other). */
   const pairedRatio = (a, b, field = 'exit') => median((cold?.cold[a]?.[field].runs ?? []).map((x, i) => ratio(x, cold.cold[b]?.[field].runs[i])));
@@ -1180,27 +1204,37 @@ function report({ startedAt, finishedAt, build, results }) {
     );
   }
   {
-    // Issue #13: the hardening's cost, Decorum at the hardening merge against its first parent.
-    const ch = results.change;
-    if (ch && CHANGE !== HARDENING_CHANGE) {
-      // Another change was measured (its table is above): it says nothing about the hardening's cost.
-      row(
-        13,
-        'The hardening costs ≤ 2 % of tools/call throughput',
-        'not measured',
-        `not measured in this run (BENCH_CHANGE=${CHANGE} is not the hardening merge)`,
-      );
-    } else if (ch) {
+    // Issue #13: the hardening's cost. Judged on the code as it is (HEAD against HEAD without the
+    // hardening's per-request steps); the merge against its parent is what it cost as it landed.
+    const hardeningRow = (range, title, judged) => {
+      const ch = results.changes?.find((c) => c.range === range);
+      if (!ch) {
+        row(
+          13,
+          title,
+          'not measured',
+          results.changes
+            ? `not measured in this run (BENCH_CHANGE without ${range}, or see "Not measured")`
+            : 'not measured in this run (BENCH_ONLY without `change`)',
+        );
+        return;
+      }
       const keys = [...Object.keys(ch.http), ...Object.keys(ch.stdio)];
       const sides = (key) => ch.http[key] ?? ch.stdio[key];
       const checks = keys.map((key) => [roundRatio(sides(key)?.after, sides(key)?.before), 0.98]);
       row(
         13,
-        'The hardening costs ≤ 2 % of tools/call throughput (after ÷ before the hardening merge, HTTP and stdio)',
-        keys.length ? judgeAll(checks) : 'not measured',
+        title,
+        !keys.length ? 'not measured' : judged ? judgeAll(checks) : 'measured',
         keys.map((key) => `${key} ${ratioCell(sides(key)?.after, sides(key)?.before)}`).join('; ') || 'not measured: see "Not measured"',
       );
-    } else row(13, 'The hardening costs ≤ 2 % of tools/call throughput', 'not measured', 'not measured in this run (BENCH_ONLY without `change`)');
+    };
+    hardeningRow(
+      HARDENING_TODAY,
+      "The hardening costs ≤ 2 % of tools/call throughput (HEAD ÷ HEAD without the hardening's per-request steps, HTTP and stdio)",
+      true,
+    );
+    hardeningRow(HARDENING_CHANGE, 'What the hardening cost as it landed (its merge ÷ its first parent; the code has changed since)', false);
     // Issue #14: legacy sessions' memory (no bound was set: measured and reported).
     const ls = results.sessions;
     row(
