@@ -19,6 +19,20 @@ describe('parseJson: prototype poisoning is refused in every spelling, and the c
     }
   });
 
+  test('all 512 spellings (each character as itself or escaped, hex digits in either case) are refused', () => {
+    const key = '__proto__';
+    for (let mask = 0; mask < 2 ** key.length; mask++) {
+      const spelled = [...key]
+        .map((char, i) => {
+          if ((mask & (1 << i)) === 0) return char;
+          const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+          return `\\u${i % 2 === 0 ? hex : hex.toUpperCase()}`;
+        })
+        .join('');
+      expect(() => parseJson(`{"jsonrpc":"2.0","id":1,"method":"x","params":{"${spelled}":{}}}`)).toThrow(/"__proto__" key/);
+    }
+  });
+
   test('"__proto__" as a value, or escapes that spell other keys, parse as JSON does', () => {
     for (const text of [
       '{"id":1,"method":"x","params":{"text":"__proto__"}}',

@@ -82,7 +82,8 @@ export class InputGate {
       this.heldChars -= line.length;
       this.dispatch(line);
     }
-    if (!this.holding) {
+    // Reset once held lines have all run (not on every finished request: most never held any).
+    if (this.heldFrom > 0 && !this.holding) {
       this.held = [];
       this.heldFrom = 0;
       this.heldChars = 0;

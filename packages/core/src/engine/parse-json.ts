@@ -6,8 +6,8 @@ import { ParseError } from '../errors/protocol-errors.js';
  * Fastify's default rule for request bodies, applied to every message on every transport: an own
  * `__proto__` key is refused (it would reach handlers that copy objects with `Object.assign` or
  * spread, and poison their prototypes); `constructor` keys are data (`{"constructor": "x"}` is
- * valid input). secure-json-parse scans the text only when it holds `"__proto__"` (or an escaped
- * spelling of it), so the common path is `JSON.parse` plus one regular-expression test.
+ * valid input). Only a text that could spell the key (see {@link mayHoldProtoKey}) goes through
+ * secure-json-parse; the common path is `JSON.parse` alone.
  */
 const POISONING = { protoAction: 'error', constructorAction: 'ignore' } as const;
 
@@ -15,6 +15,17 @@ const POISONING = { protoAction: 'error', constructorAction: 'ignore' } as const
 const FORBIDDEN_PROTO = 'Object contains forbidden prototype property';
 
 type Plain = Record<string, unknown>;
+
+/**
+ * Whether a text could hold a `__proto__` key, or starts with a byte-order mark (which
+ * secure-json-parse skips). Each of the key's nine characters is written as itself or as a `\uXXXX`
+ * escape (JSON has no other escape for them), so a text with neither `__` nor `\u` cannot spell it.
+ * Two scans for short strings, cheaper than a call into secure-json-parse (its options, its own
+ * checks, then its regular expression) on every message.
+ */
+function mayHoldProtoKey(text: string): boolean {
+  return text.includes('__') || text.includes('\\u') || text.charCodeAt(0) === 0xfeff;
+}
 
 /**
  * Parses one message's text. Malformed JSON, and an own `__proto__` key anywhere, are a -32700.
@@ -27,7 +38,7 @@ type Plain = Record<string, unknown>;
 export function parseJson(text: string): unknown {
   let message: unknown;
   try {
-    message = sjson.parse(text, undefined, POISONING);
+    message = mayHoldProtoKey(text) ? sjson.parse(text, undefined, POISONING) : JSON.parse(text);
   } catch (error) {
     if ((error as Error).message === FORBIDDEN_PROTO)
       throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
