@@ -24,6 +24,14 @@ describe('over HTTP', () => {
     expect([res.status, res.json]).toEqual([400, notUtf8]);
   });
 
+  test('invalid bytes beside other non-ASCII text are a -32700 too; a U+FFFD the client sent is text', async () => {
+    const [head, tail] = rawToolCall('5', 'echo', '{"text":"é€X😀"}').split('X');
+    const res = await postRaw(served.url, 'echo', Buffer.concat([Buffer.from(head), Buffer.from([0xc3, 0x28]), Buffer.from(tail)]));
+    expect([res.status, res.json]).toEqual([400, notUtf8]);
+    const sent = await postRaw(served.url, 'echo', Buffer.from(rawToolCall('6', 'echo', '{"text":"a\uFFFDb é"}')));
+    expect(sent.json.result.content[0].text).toBe('a\uFFFDb é');
+  });
+
   test.each(['application/json; charset=utf-16', 'application/json;charset="ISO-8859-1"'])('Content-Type %s is a 415', async (type) => {
     const res = await postRaw(served.url, 'echo', rawToolCall('2', 'echo', '{"text":"a"}'), { 'content-type': type });
     expect(res.status).toBe(415);
