@@ -152,4 +152,22 @@ describe('the step timer holds a request only while its chain runs', () => {
     );
     expect(timer.watchedCount).toBe(0);
   });
+
+  test('of many chains at once, the stuck ones are ended in one sweep and the others finish, in any order', async () => {
+    const timer = new StepTimer(20);
+    const neverAnswers: Middleware = () => new Promise<CallResult>(() => {});
+    const releases: Array<() => void> = [];
+    const waits: Middleware = (_call, next) => new Promise<void>((resolve) => releases.push(resolve)).then(() => next());
+    const terminal = () => ({ resultType: 'complete' }) as CallResult;
+    const chains = Array.from({ length: 30 }, (_, i) => runChain([passThrough, i % 3 === 0 ? neverAnswers : waits], call, terminal, timer));
+    expect(timer.watchedCount).toBe(30);
+    // Those that answer do so from the last to the first, before their bound, while the stuck ones run out.
+    for (const release of releases.reverse()) release();
+    const outcomes = await Promise.allSettled(chains);
+    expect(outcomes.map((o) => o.status)).toEqual(chains.map((_, i) => (i % 3 === 0 ? 'rejected' : 'fulfilled')));
+    expect(timer.watchedCount).toBe(0);
+    // The timer is usable again afterwards.
+    await runChain([passThrough], call, terminal, timer);
+    expect(timer.watchedCount).toBe(0);
+  });
 });
