@@ -13,6 +13,7 @@ export { McpEngine, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
+export { InFlight } from './engine/in-flight.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';

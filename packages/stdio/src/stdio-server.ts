@@ -14,6 +14,7 @@ import {
   Cancellation,
   encodeSafely,
   errorResponse,
+  InFlight,
   isNotificationShaped,
   McpEngine,
   parseJson,
@@ -22,7 +23,6 @@ import {
   type EngineResponse,
   type FlowChannel,
 } from '@decorum/core/transport';
-import { InFlight } from './in-flight.js';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';

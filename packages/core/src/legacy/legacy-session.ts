@@ -3,6 +3,7 @@ import type { McpEngine, PreparedRequest } from '../engine/engine.js';
 import type { RequestMeta } from '../engine/meta.js';
 import { RawJson, type EngineResponse } from '../engine/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
+import { InFlight } from '../engine/in-flight.js';
 import type { RequestChannel } from '../engine/request-scope.js';
 import { legacyCodes, legacyErrorResponse } from '../errors/legacy-errors.js';
 import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';
@@ -66,7 +67,7 @@ export class LegacySession implements LegacySessionView {
   initialized = false;
   readonly requests: ClientRequests;
   private readonly subscribed = new Set<string>();
-  private readonly inFlight = new Map<RequestId, Cancellation>();
+  private readonly inFlight = new InFlight<Cancellation>();
   private subscription: BusSubscription | undefined;
   private closed = false;
   private readonly log: Logger;
@@ -174,8 +175,7 @@ export class LegacySession implements LegacySessionView {
     this.closed = true;
     this.subscription?.close();
     this.requests.close();
-    for (const cancellation of this.inFlight.values()) cancellation.cancel();
-    this.inFlight.clear();
+    for (const cancellation of this.inFlight.drain()) cancellation.cancel();
   }
 
   private initialize(request: JsonRpcRequest): LegacyStep {

@@ -1,4 +1,4 @@
-import type { RequestId } from '@decorum/core';
+import type { RequestId } from '../protocol/types.js';
 
 /** Entries kept before the first sweep of finished ones. */
 const FIRST_SWEEP = 1024;
@@ -10,7 +10,8 @@ const FIRST_SWEEP = 1024;
  * A finished request's entry is emptied (its value set to `undefined`), not deleted: a `Map`
  * shrinks its table once it is a quarter full, so the answers to a burst of requests made it
  * shrink table after table, and the next burst grow it again — each a call into the runtime and a
- * new table, ~7 % of a stdio call at 64 in flight. Emptied entries are swept once they outnumber
+ * new table, ~7 % of a stdio call at 64 in flight. Used by every transport that cancels by id (stdio,
+ * legacy sessions). Emptied entries are swept once they outnumber
  * the live ones four to one (past {@link FIRST_SWEEP} entries): a copy of the live ones, rarely.
  */
 export class InFlight<T> {
