@@ -10,9 +10,9 @@ const FIRST_SWEEP = 1024;
  * A finished request's entry is emptied (its value set to `undefined`), not deleted: a `Map`
  * shrinks its table once it is a quarter full, so the answers to a burst of requests made it
  * shrink table after table, and the next burst grow it again — each a call into the runtime and a
- * new table, ~7 % of a stdio call at 64 in flight. Used by every transport that cancels by id (stdio,
- * legacy sessions). Emptied entries are swept once they outnumber
- * the live ones four to one (past {@link FIRST_SWEEP} entries): a copy of the live ones, rarely.
+ * new table, ~7 % of a stdio call at 64 in flight. Emptied entries are swept once they outnumber
+ * the live ones four to one (past 1,024 entries): a copy of the live ones, rarely. Used by every
+ * transport that cancels by id (stdio, legacy sessions).
  */
 export class InFlight<T> {
   private byString = new Map<string, T | undefined>();
@@ -24,10 +24,12 @@ export class InFlight<T> {
     return this.live;
   }
 
+  /** Whether a request with this id is in flight. */
   has(id: RequestId): boolean {
     return this.mapOf(id).get(id) !== undefined;
   }
 
+  /** The value recorded for a request in flight; `undefined` when none is. */
   get(id: RequestId): T | undefined {
     return this.mapOf(id).get(id);
   }
@@ -40,6 +42,7 @@ export class InFlight<T> {
     if (map.size > FIRST_SWEEP && map.size > 4 * this.live) this.sweep();
   }
 
+  /** The request is done (an id not in flight is ignored). */
   delete(id: RequestId): void {
     const map = this.mapOf(id);
     if (map.get(id) === undefined) return;
