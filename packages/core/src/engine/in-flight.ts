@@ -4,8 +4,8 @@ import type { RequestId } from '../protocol/types.js';
 const FIRST_SWEEP = 1024;
 
 /**
- * The requests being served, by id. `"1"` and `1` are different requests; two maps keep them
- * apart by the id itself, instead of building a `typeof:id` string key for every request.
+ * The requests being served, by id. `"1"` and `1` are different requests, and different keys of
+ * one `Map` (keys compare by type and value), so the id itself is the key.
  *
  * A finished request's entry is emptied (its value set to `undefined`), not deleted: a `Map`
  * shrinks its table once it is a quarter full, so the answers to a burst of requests made it
@@ -15,8 +15,7 @@ const FIRST_SWEEP = 1024;
  * transport that cancels by id (stdio, legacy sessions).
  */
 export class InFlight<T> {
-  private byString = new Map<string, T | undefined>();
-  private byNumber = new Map<number | bigint, T | undefined>();
+  private byId = new Map<RequestId, T | undefined>();
   private live = 0;
 
   /** How many requests are in flight. */
@@ -26,58 +25,45 @@ export class InFlight<T> {
 
   /** Whether a request with this id is in flight. */
   has(id: RequestId): boolean {
-    return this.mapOf(id).get(id) !== undefined;
+    return this.byId.get(id) !== undefined;
   }
 
   /** The value recorded for a request in flight; `undefined` when none is. */
   get(id: RequestId): T | undefined {
-    return this.mapOf(id).get(id);
+    return this.byId.get(id);
   }
 
   /** Records a request; `value` is never `undefined` (that marks a finished one). */
   set(id: RequestId, value: T): void {
-    const map = this.mapOf(id);
-    if (map.get(id) === undefined) this.live++;
-    map.set(id, value);
-    if (map.size > FIRST_SWEEP && map.size > 4 * this.live) this.sweep();
+    if (this.byId.get(id) === undefined) this.live++;
+    this.byId.set(id, value);
+    if (this.byId.size > FIRST_SWEEP && this.byId.size > 4 * this.live) this.sweep();
   }
 
   /** The request is done (an id not in flight is ignored). */
   delete(id: RequestId): void {
-    const map = this.mapOf(id);
-    if (map.get(id) === undefined) return;
-    map.set(id, undefined);
+    if (this.byId.get(id) === undefined) return;
+    this.byId.set(id, undefined);
     this.live--;
   }
 
   /** Every entry with its id (for answering what is still running). */
   entries(): Array<[RequestId, T]> {
-    const all: Array<[RequestId, T | undefined]> = [...this.byString.entries(), ...this.byNumber.entries()];
-    return all.filter((entry): entry is [RequestId, T] => entry[1] !== undefined);
+    return [...this.byId].filter((entry): entry is [RequestId, T] => entry[1] !== undefined);
   }
 
   /** Every entry, then none. */
   drain(): T[] {
     const all = this.entries().map(([, value]) => value);
-    this.byString = new Map();
-    this.byNumber = new Map();
+    this.byId = new Map();
     this.live = 0;
     return all;
   }
 
   /** Keeps the live entries only, in a map of their own (a new, right-sized table). */
   private sweep(): void {
-    this.byString = liveOnly(this.byString);
-    this.byNumber = liveOnly(this.byNumber);
+    const live = new Map<RequestId, T | undefined>();
+    for (const [id, value] of this.byId) if (value !== undefined) live.set(id, value);
+    this.byId = live;
   }
-
-  private mapOf(id: RequestId): Map<RequestId, T | undefined> {
-    return (typeof id === 'string' ? this.byString : this.byNumber) as Map<RequestId, T | undefined>;
-  }
-}
-
-function liveOnly<K, T>(map: Map<K, T | undefined>): Map<K, T | undefined> {
-  const live = new Map<K, T | undefined>();
-  for (const [key, value] of map) if (value !== undefined) live.set(key, value);
-  return live;
 }
