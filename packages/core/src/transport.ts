@@ -14,6 +14,7 @@ export type { RequestChannel } from './engine/request-scope.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
 export { InFlight } from './engine/in-flight.js';
+export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';

@@ -16,6 +16,7 @@ import {
   encodeSafelyBody,
   errorResponse,
   isErrorResponse,
+  LinkedList,
   parseJson,
   readableId,
   readEnvelope,
@@ -33,7 +34,7 @@ import type { ExchangeRecord } from './request-log.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { errorHeaders } from './error-headers.js';
-import { RunningRequests, type RunningEntry } from './running-requests.js';
+import { RunningRequest } from './running-requests.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
 import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
@@ -81,7 +82,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  */
 export class McpEndpoint {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
-  private readonly running = new RunningRequests<Exchange, FastifyReply | SseStream>();
+  private readonly running = new LinkedList<RunningRequest<Exchange, FastifyReply | SseStream>>();
 
   constructor(
     private readonly server: DecorumServer,
@@ -171,7 +172,7 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
-    const running = this.running.add(exchange, reply);
+    const running = this.running.add(new RunningRequest(exchange, reply));
     return engine
       .execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop })
       .then((response) => this.answerJson(reply, exchange, logger, response, running));
@@ -183,7 +184,7 @@ export class McpEndpoint {
     exchange: Exchange,
     logger: Logger,
     response: EngineResponse | undefined,
-    running: RunningEntry<Exchange, FastifyReply | SseStream>,
+    running: RunningRequest<Exchange, FastifyReply | SseStream>,
   ): FastifyReply {
     this.running.remove(running);
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
@@ -210,7 +211,7 @@ export class McpEndpoint {
     const stream = new SseStream(reply.raw);
     stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
     let response: EngineResponse | undefined;
-    const running = this.running.add(exchange, stream);
+    const running = this.running.add(new RunningRequest(exchange, stream));
     try {
       response = await this.server.engine.execute(prepared, {
         cancellation: exchange.cancellation,

@@ -1,4 +1,5 @@
 import type { McpProtocolError } from '@decorum/core';
+import { ListEntry } from '@decorum/core/transport';
 
 /** Something that can answer the requests it is running (an endpoint). */
 export interface AnswersRunning {
@@ -25,53 +26,16 @@ export function answerRunningRequests(server: object, error: () => McpProtocolEr
   for (const endpoint of endpointsByServer.get(server) ?? []) endpoint.answerRunning(error);
 }
 
-/** One request in a {@link RunningRequests} list: what it answers with, and its links. */
-export interface RunningEntry<K, A> {
-  readonly key: K;
-  readonly answer: A;
-  /** False once removed (answered at shutdown, or done): removing it again does nothing. */
-  linked: boolean;
-  previous: RunningEntry<K, A> | undefined;
-  next: RunningEntry<K, A> | undefined;
-}
-
 /**
- * The requests an endpoint is running, as a doubly linked list whose entries the requests keep:
- * adding and removing one is a few stores, with no hash and no table to grow or rehash. A `Map`
- * keyed by the exchange did the same job and cost ~9 % of the tools/call throughput at 64
- * connections (bench, 2026-12-04), far more than its few instructions in a warm loop.
+ * A request an endpoint is running, with where its answer goes (a JSON reply or an SSE stream): an
+ * entry of the endpoint's `LinkedList` of running requests, which the request keeps so that
+ * it takes itself out when it is done.
  */
-export class RunningRequests<K, A> {
-  private first: RunningEntry<K, A> | undefined;
-
-  /** Adds a request; keep the entry to remove it when it is done. */
-  add(key: K, answer: A): RunningEntry<K, A> {
-    const entry: RunningEntry<K, A> = { key, answer, linked: true, previous: undefined, next: this.first };
-    if (this.first) this.first.previous = entry;
-    this.first = entry;
-    return entry;
-  }
-
-  /** Removes a request; true if it was still in the list (false: already answered and taken out). */
-  remove(entry: RunningEntry<K, A>): boolean {
-    if (!entry.linked) return false;
-    entry.linked = false;
-    if (entry.previous) entry.previous.next = entry.next;
-    else this.first = entry.next;
-    if (entry.next) entry.next.previous = entry.previous;
-    entry.previous = entry.next = undefined;
-    return true;
-  }
-
-  /** Takes every request out of the list and returns them (the most recent first). */
-  takeAll(): Array<RunningEntry<K, A>> {
-    const all: Array<RunningEntry<K, A>> = [];
-    for (let entry = this.first; entry; entry = entry.next) all.push(entry);
-    for (const entry of all) {
-      entry.linked = false;
-      entry.previous = entry.next = undefined;
-    }
-    this.first = undefined;
-    return all;
+export class RunningRequest<K, A> extends ListEntry<RunningRequest<K, A>> {
+  constructor(
+    readonly key: K,
+    readonly answer: A,
+  ) {
+    super();
   }
 }

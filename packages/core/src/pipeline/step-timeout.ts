@@ -1,5 +1,6 @@
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { InternalError } from '../errors/protocol-errors.js';
+import { LinkedList, ListEntry } from '../engine/linked-list.js';
 import type { PipelineCall } from './call.js';
 import { stepName } from './step-name.js';
 
@@ -22,7 +23,7 @@ type Step = (...args: never[]) => unknown;
  * disarming only move the deadline, so a request with several steps costs one insertion and one
  * removal, not one of each per step.
  */
-export class StepWatch {
+export class StepWatch extends ListEntry<StepWatch> {
   /** When the armed step's time is up (ms since the epoch); `Infinity` while disarmed. */
   deadline = Infinity;
   /** Set once the time was up: the request has been answered, so the rest of the chain must not run. */
@@ -30,16 +31,14 @@ export class StepWatch {
   private step: Step | undefined;
   private index = 0;
   private kind: 'Guard' | 'Middleware' = 'Middleware';
-  /** The timer's list runs through its watches (see {@link StepTimer}); set by the timer only. */
-  watched = false;
-  previous: StepWatch | undefined = undefined;
-  next: StepWatch | undefined = undefined;
 
   constructor(
     private readonly timer: StepTimer,
     private readonly call: PipelineCall,
     private readonly expire: (error: InternalError) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The step's own code starts (or resumes, once its `next()` settled). */
   arm(kind: 'Guard' | 'Middleware', step: Step, index: number): void {
@@ -58,7 +57,7 @@ export class StepWatch {
   /** The chain (or the guard) settled: the watch is done with its timer. */
   end(): void {
     this.disarm();
-    this.timer.delete(this);
+    this.timer.unwatch(this);
   }
 
   /** Called by the timer once the deadline passed: answers the request with an error naming the step. */
@@ -78,12 +77,11 @@ export class StepWatch {
  * The bound on the guards and middleware of one server (`stepTimeoutMs`). The watches of requests
  * in their chain sit in a list that one unref'd interval sweeps, so a step costs a `Date.now()`, not
  * a timer of its own; the interval stops at the first sweep that finds the list empty. The list runs
- * through the watches themselves (a `Set` of them cost a hash and table upkeep per request, the
- * pattern that made the HTTP endpoint's running-requests `Map` ~10 % of a call).
+ * through the watches themselves (see {@link LinkedList}: a `Set` of them cost a hash and table
+ * upkeep per request).
  */
 export class StepTimer {
-  private first: StepWatch | undefined;
-  private watching = 0;
+  private readonly watches = new LinkedList<StepWatch>();
   private sweeper: NodeJS.Timeout | undefined;
   private readonly periodMs: number;
 
@@ -103,8 +101,11 @@ export class StepTimer {
 
   /** A watch for one request; `expire` answers it when a step's time is up. */
   watch(call: PipelineCall, expire: (error: InternalError) => void): StepWatch {
-    const watch = new StepWatch(this, call, expire);
-    this.add(watch);
+    const watch = this.watches.add(new StepWatch(this, call, expire));
+    if (this.sweeper === undefined) {
+      this.sweeper = setInterval(() => this.sweep(), this.periodMs);
+      this.sweeper.unref();
+    }
     return watch;
   }
 
@@ -131,33 +132,16 @@ export class StepTimer {
 
   /** How many requests' watches the timer holds (their chains are running). */
   get watchedCount(): number {
-    return this.watching;
+    return this.watches.size;
   }
 
-  private add(watch: StepWatch): void {
-    watch.watched = true;
-    watch.next = this.first;
-    if (this.first) this.first.previous = watch;
-    this.first = watch;
-    this.watching++;
-    if (this.sweeper === undefined) {
-      this.sweeper = setInterval(() => this.sweep(), this.periodMs);
-      this.sweeper.unref();
-    }
-  }
-
-  delete(watch: StepWatch): void {
-    if (!watch.watched) return;
-    watch.watched = false;
-    if (watch.previous) watch.previous.next = watch.next;
-    else this.first = watch.next;
-    if (watch.next) watch.next.previous = watch.previous;
-    watch.previous = watch.next = undefined;
-    this.watching--;
+  /** Takes a watch out of the timer (its chain settled). */
+  unwatch(watch: StepWatch): void {
+    this.watches.remove(watch);
   }
 
   private sweep(): void {
-    if (this.watching === 0) {
+    if (this.watches.size === 0) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
       return;
@@ -166,9 +150,9 @@ export class StepTimer {
     // The expired ones are taken out first, then fired: firing answers a request, which may end
     // other watches (never add one to this sweep).
     const expired: StepWatch[] = [];
-    for (let watch = this.first; watch; watch = watch.next) if (watch.deadline <= now) expired.push(watch);
+    for (let watch = this.watches.first; watch; watch = watch.next) if (watch.deadline <= now) expired.push(watch);
     for (const watch of expired) {
-      this.delete(watch);
+      this.watches.remove(watch);
       watch.fire();
     }
   }

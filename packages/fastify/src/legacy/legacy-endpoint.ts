@@ -16,6 +16,7 @@ import {
   isLegacyOpening,
   isModernShaped,
   legacyErrorResponse,
+  LinkedList,
   parseJson,
   readEnvelope,
   type EngineResponse,
@@ -28,7 +29,7 @@ import { logUnserializable, sendRefusal } from '../endpoint.js';
 import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
 import { HttpRefusal } from '../refusal.js';
-import { RunningRequests, type AnswersRunning, type RunningEntry } from '../running-requests.js';
+import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
 import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
@@ -44,7 +45,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export class LegacyEndpoint implements AnswersRunning {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
-  private readonly running = new RunningRequests<Exchange, RunningRequest>();
+  private readonly running = new LinkedList<RunningRequest<Exchange, AnswerRoute>>();
 
   constructor(
     private readonly server: DecorumServer,
@@ -202,7 +203,7 @@ export class LegacyEndpoint implements AnswersRunning {
     if (denied) return sendRefusal(reply, denied);
     // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
     // request runs on, and the client may resume its stream with Last-Event-ID.
-    const running: RunningRequest = { reply, cancellation: new Cancellation(), stream: undefined };
+    const running: AnswerRoute = { reply, cancellation: new Cancellation(), stream: undefined };
     // JSON unless the call sends something before its response (progress, a log, an ask): then,
     // if the client takes SSE, its resumable stream opens at the first such message.
     const openStream = (): EventStream => {
@@ -219,7 +220,7 @@ export class LegacyEndpoint implements AnswersRunning {
       const json = encodeSafely(message as JsonRpcNotification, (error) => logUnserializable(logger, error));
       if (json !== undefined) target().send(json);
     };
-    const entry = this.running.add(exchange, running);
+    const entry = this.running.add(new RunningRequest(exchange, running));
     session.running++;
     const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
     // One then, no frame kept across it. Should the session's run fail, Fastify's error handler answers.
@@ -239,7 +240,7 @@ export class LegacyEndpoint implements AnswersRunning {
     exchange: Exchange,
     logger: Logger,
     session: HttpSession,
-    entry: RunningEntry<Exchange, RunningRequest>,
+    entry: RunningRequest<Exchange, AnswerRoute>,
     response: EngineResponse | undefined,
   ): FastifyReply {
     ended(session);
@@ -308,8 +309,8 @@ export class LegacyEndpoint implements AnswersRunning {
   }
 }
 
-/** A request being executed, and where its answer goes: its reply, or the stream it opened. */
-interface RunningRequest {
+/** Where a legacy request's answer goes: its reply, or the stream it opened. */
+interface AnswerRoute {
   readonly reply: FastifyReply;
   readonly cancellation: Cancellation;
   stream: EventStream | undefined;
