@@ -66,13 +66,22 @@ const selected = (id) => ONLY.length === 0 || ONLY.some((o) => id === o || id.st
  */
 const CALIBRATION_US = 5;
 /**
+ * The Node setting README.md's "Tuning Node for an HTTP server" recommends: V8's young generation
+ * at 16 MiB from the start instead of growing from 1 MiB. The `young` targets are Decorum and L0
+ * started with it, beside the plain ones, so that each run measures what it is worth to both.
+ */
+const YOUNG_GENERATION_FLAG = '--min-semi-space-size=16';
+/**
  * The targets measured on some workloads only, and which: the pipeline variant
- * (decorum-pipeline-http.ts) on the modern tools/call workloads, the calibration target on one.
+ * (decorum-pipeline-http.ts) on the modern tools/call workloads, the calibration target on one,
+ * Decorum and L0 with YOUNG_GENERATION_FLAG on a call and a list.
  * A workload such a target does not serve is not run on it and gets no row.
  */
 const PARTIAL_TARGETS = {
   pipeline: (w) => w.id.startsWith('call-') && !w.legacy,
   l0busy: (w) => w.id === 'call-typebox',
+  l0young: (w) => w.id === 'call-typebox' || w.id === 'list-50',
+  young: (w) => w.id === 'call-typebox' || w.id === 'list-50',
 };
 /** Whether target `t` is run on workload `w` (its `serves`, when it has one). */
 const serves = (t, w) => t.serves?.(w) ?? true;
@@ -547,8 +556,8 @@ async function main() {
   const stdioSelected = selected('stdio');
 
   /** Starts an HTTP bench server; undefined (and recorded as unavailable) when it does not come up. */
-  const startHttp = async (id, label, file, args = []) => {
-    const p = await started(label, [file.startsWith('/') ? file : rel(file), ...args]);
+  const startHttp = async (id, label, file, args = [], nodeFlags = []) => {
+    const p = await started(label, [...nodeFlags, file.startsWith('/') ? file : rel(file), ...args]);
     try {
       const port = await p.ready();
       return { id, label, port, proc: p, broken: {}, serves: PARTIAL_TARGETS[id] };
@@ -673,6 +682,9 @@ async function main() {
       const pipeline = httpSelected.some(PARTIAL_TARGETS.pipeline)
         ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js')
         : undefined;
+      const young = httpSelected.some(PARTIAL_TARGETS.young)
+        ? await startHttp('young', `Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`, 'decorum-http.js', [], [YOUNG_GENERATION_FLAG])
+        : undefined;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
       // The SDK's stateless handler has no legacy sessions to measure.
       if (sdk) sdk.serves = (w) => !w.legacy;
@@ -680,13 +692,13 @@ async function main() {
       // Verify every target answers each workload once; capture the bytes L0 will serve.
       const bodies = {};
       const reference = {};
-      for (const t of [decorum, pipeline, sdk].filter(Boolean)) {
+      for (const t of [decorum, pipeline, young, sdk].filter(Boolean)) {
         for (const w of httpSelected.filter((w) => serves(t, w))) {
           const v = await verifyHttp(t.port, w);
           if (v.error) {
             t.broken[w.id] = v.error;
             log(`bench: ${t.label} fails ${w.id}: ${v.error}`);
-          } else if (t.id !== 'pipeline' && (!reference[w.id] || t.id === 'decorum')) {
+          } else if ((t.id === 'decorum' || t.id === 'sdk') && (!reference[w.id] || t.id === 'decorum')) {
             // An SSE answer (a legacy session's call that streamed) is served by L0 as the JSON of its message.
             const text = (v.contentType ?? '').includes('text/event-stream') ? JSON.stringify(readAnswer(v.contentType, v.text)) : v.text;
             reference[w.id] = { text, from: t.id, contentType: v.contentType };
@@ -709,13 +721,16 @@ async function main() {
             `--busy-us=${CALIBRATION_US}`,
           ])
         : undefined;
-      for (const t of [l0, calibration].filter(Boolean)) {
+      const l0young = httpSelected.some(PARTIAL_TARGETS.l0young)
+        ? await startHttp('l0young', `L0 (plain Fastify route), node ${YOUNG_GENERATION_FLAG}`, 'l0-http.js', [bodiesFile], [YOUNG_GENERATION_FLAG])
+        : undefined;
+      for (const t of [l0, calibration, l0young].filter(Boolean)) {
         for (const w of httpSelected.filter((w) => serves(t, w))) {
           const v = await verifyHttp(t.port, w);
           if (v.error) t.broken[w.id] = v.error;
         }
       }
-      const ordered = [l0, calibration, decorum, pipeline, sdk].filter(Boolean);
+      const ordered = [l0, calibration, l0young, decorum, pipeline, young, sdk].filter(Boolean);
       Object.assign(results.http, await httpRounds(ordered, httpSelected));
       for (const t of ordered) {
         results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
@@ -915,7 +930,7 @@ function report({ startedAt, finishedAt, build, results }) {
         const key = `${w.id}@${c}`;
         const l0 = get(key, 'l0');
         const sdk = get(key, 'sdk');
-        for (const id of ['l0', 'l0busy', 'decorum', 'pipeline', 'sdk']) {
+        for (const id of ['l0', 'l0busy', 'l0young', 'decorum', 'pipeline', 'young', 'sdk']) {
           const s = get(key, id);
           if (!s && PARTIAL_TARGETS[id] && !PARTIAL_TARGETS[id](w)) continue;
           if (!s) {
@@ -971,6 +986,8 @@ function report({ startedAt, finishedAt, build, results }) {
     'http:l0busy': `HTTP L0 + ${CALIBRATION_US} µs per request (calibration)`,
     'http:decorum': 'HTTP Decorum (mcpPlugin, 4 endpoints: bench tools + 1/50/500-tool lists)',
     'http:pipeline': 'HTTP Decorum + 3 middlewares + tracing (bench tools)',
+    'http:l0young': `HTTP L0, node ${YOUNG_GENERATION_FLAG}`,
+    'http:young': `HTTP Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`,
     'http:sdk': 'HTTP SDK v2 (same endpoints)',
     'stdio:echo': 'stdio bare line loop',
     'stdio:floor': 'stdio JSON floor (parse + stringify only)',
@@ -1151,6 +1168,20 @@ function report({ startedAt, finishedAt, build, results }) {
       `Calibration: what ${CALIBRATION_US} µs of CPU work per request cost L0 (tools/call, TypeBox)`,
       get('call-typebox@64', 'l0busy') ? 'measured' : 'not measured',
       busy.join('; '),
+    );
+    // What README's Node tuning is worth: Decorum and L0 both started with YOUNG_GENERATION_FLAG.
+    const youngCells = ['call-typebox', 'list-50'].flatMap((id) =>
+      CONNECTIONS.map((c) => {
+        const key = `${id}@${c}`;
+        const y = get(key, 'young');
+        return `${id} ${c} conn: ${ratioCell(y, get(key, 'l0young'))} of L0 with the flag (CPU ${ratioCell(y, get(key, 'l0young'), 'cpuUsPerReq')}), ${ratioCell(y, get(key, 'decorum'))} of plain Decorum; L0 with it ${ratioCell(get(key, 'l0young'), get(key, 'l0'))} of plain L0`;
+      }),
+    );
+    row(
+      17,
+      `Decorum and L0 with \`node ${YOUNG_GENERATION_FLAG}\` (README, "Tuning Node for an HTTP server"): not a target, what the setting is worth`,
+      get('call-typebox@64', 'young') && get('call-typebox@64', 'l0young') ? 'measured' : 'not measured',
+      youngCells.join('; '),
     );
     const legacy = CONNECTIONS.map((c) => roundRatio(get(`call-legacy@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
     row(
