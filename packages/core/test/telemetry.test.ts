@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -6,7 +7,7 @@ import { MeterProvider, MetricReader, type HistogramMetricData } from '@opentele
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { InvalidParamsError, Prompt, Resource, Tool, ToolError, type ServerOptions } from '@decorum/core';
 import { harness } from './support/engine-harness.js';
-import { request } from '@decorum-internal/test-support';
+import { request, ROOT } from '@decorum-internal/test-support';
 
 /** A reader the test collects from on demand. */
 class TestReader extends MetricReader {
@@ -142,5 +143,12 @@ describe('OpenTelemetry', () => {
     expect(answer?.result.content[0].text).toBe('done');
     expect(activeInHandler).toBeUndefined();
     expect(exporter.getFinishedSpans()).toHaveLength(0);
+  });
+
+  test('a server built with no SDK registered does not load the OpenTelemetry API; one built after a registration does', () => {
+    // A plain Node process on the built package: what it loaded is in its own require cache.
+    const run = spawnSync(process.execPath, ['packages/core/test/fixtures/telemetry-not-loaded.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ withoutSdk: false, afterRegistering: true });
   });
 });

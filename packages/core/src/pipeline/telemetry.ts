@@ -1,18 +1,6 @@
-import {
-  context,
-  createNoopMeter,
-  metrics,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Histogram,
-  type MeterProvider,
-  type TextMapGetter,
-  type Tracer,
-  type TracerProvider,
-} from '@opentelemetry/api';
+import { createRequire } from 'node:module';
+import type * as OpenTelemetry from '@opentelemetry/api';
+import type { Attributes, Histogram, MeterProvider, TextMapGetter, Tracer, TracerProvider } from '@opentelemetry/api';
 import { McpProtocolError } from '../errors/protocol-errors.js';
 import type { PipelineCall } from './call.js';
 import type { CallResult, Next } from './middleware.js';
@@ -21,6 +9,22 @@ import type { CallResult, Next } from './middleware.js';
 export interface TelemetryOptions {
   tracerProvider?: TracerProvider;
   meterProvider?: MeterProvider;
+}
+
+/**
+ * Where `@opentelemetry/api` (major version 1) keeps what an SDK registers: a global object that
+ * exists once anything has been registered (a tracer or meter provider, a context manager, a
+ * propagator, a diagnostic logger), and not before.
+ */
+const OPEN_TELEMETRY_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+
+let openTelemetry: typeof OpenTelemetry | undefined;
+/**
+ * The OpenTelemetry API, loaded the first time a server may need it: a server built with no SDK
+ * registered and no providers given never loads it (~7 ms of a stdio server's cold start).
+ */
+function api(): typeof OpenTelemetry {
+  return (openTelemetry ??= createRequire(import.meta.url)('@opentelemetry/api') as typeof OpenTelemetry);
 }
 
 const SCOPE_NAME = '@decorum/core';
@@ -44,7 +48,7 @@ function isNoopTracerProvider(provider: TracerProvider): boolean {
 
 /** The API's no-op meter hands out one shared histogram: getting that one back means no SDK. */
 function isNoopHistogram(histogram: Histogram): boolean {
-  return histogram === createNoopMeter().createHistogram('mcp.server.operation.duration');
+  return histogram === api().createNoopMeter().createHistogram('mcp.server.operation.duration');
 }
 
 /**
@@ -64,6 +68,9 @@ export class Telemetry {
   ) {}
 
   static create(options: TelemetryOptions = {}): Telemetry | undefined {
+    // Nothing registered and nothing given: the API's providers would be no-ops (the answer below).
+    if (!options.tracerProvider && !options.meterProvider && (globalThis as Record<symbol, unknown>)[OPEN_TELEMETRY_GLOBAL] === undefined) return undefined;
+    const { trace, metrics } = api();
     const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
     const tracer = isNoopTracerProvider(tracerProvider) ? undefined : tracerProvider.getTracer(SCOPE_NAME);
     const histogram = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE_NAME).createHistogram('mcp.server.operation.duration', {
@@ -77,6 +84,7 @@ export class Telemetry {
 
   /** Runs `next` inside the request's span and records its duration. */
   async around(call: PipelineCall, next: Next): Promise<CallResult> {
+    const { context, propagation, trace, SpanKind, SpanStatusCode } = api();
     const started = performance.now();
     const attributes = requestAttributes(call);
     const target = call.target;
