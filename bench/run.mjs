@@ -71,6 +71,8 @@ const CALIBRATION_US = 5;
  * started with it, beside the plain ones, so that each run measures what it is worth to both.
  */
 const YOUNG_GENERATION_FLAG = '--min-semi-space-size=16';
+/** The workloads the `young` targets run: a call and a list. */
+const YOUNG_WORKLOADS = ['call-typebox', 'list-50'];
 /**
  * The targets measured on some workloads only, and which: the pipeline variant
  * (decorum-pipeline-http.ts) on the modern tools/call workloads, the calibration target on one,
@@ -80,8 +82,8 @@ const YOUNG_GENERATION_FLAG = '--min-semi-space-size=16';
 const PARTIAL_TARGETS = {
   pipeline: (w) => w.id.startsWith('call-') && !w.legacy,
   l0busy: (w) => w.id === 'call-typebox',
-  l0young: (w) => w.id === 'call-typebox' || w.id === 'list-50',
-  young: (w) => w.id === 'call-typebox' || w.id === 'list-50',
+  l0young: (w) => YOUNG_WORKLOADS.includes(w.id),
+  young: (w) => YOUNG_WORKLOADS.includes(w.id),
 };
 /** Whether target `t` is run on workload `w` (its `serves`, when it has one). */
 const serves = (t, w) => t.serves?.(w) ?? true;
@@ -1170,11 +1172,12 @@ function report({ startedAt, finishedAt, build, results }) {
       busy.join('; '),
     );
     // What README's Node tuning is worth: Decorum and L0 both started with YOUNG_GENERATION_FLAG.
-    const youngCells = ['call-typebox', 'list-50'].flatMap((id) =>
+    const youngCells = YOUNG_WORKLOADS.flatMap((id) =>
       CONNECTIONS.map((c) => {
         const key = `${id}@${c}`;
         const y = get(key, 'young');
-        return `${id} ${c} conn: ${ratioCell(y, get(key, 'l0young'))} of L0 with the flag (CPU ${ratioCell(y, get(key, 'l0young'), 'cpuUsPerReq')}), ${ratioCell(y, get(key, 'decorum'))} of plain Decorum; L0 with it ${ratioCell(get(key, 'l0young'), get(key, 'l0'))} of plain L0`;
+        const l0y = get(key, 'l0young');
+        return `${id} ${c} conn: ${ratioCell(y, l0y)} of L0 with the flag (CPU ${ratioCell(y, l0y, 'cpuUsPerReq')}), ${ratioCell(y, get(key, 'decorum'))} of plain Decorum; L0 with it ${ratioCell(l0y, get(key, 'l0'))} of plain L0`;
       }),
     );
     row(
