@@ -51,6 +51,8 @@ const LEGACY_SESSIONS = Number(process.env.BENCH_LEGACY_SESSIONS ?? 10_000);
  */
 const HARDENING_CHANGE = '186e539^1..186e539';
 const HARDENING_TODAY = 'HEAD+bench/patches/without-hardening.patch..HEAD';
+/** Issue #13's bound: with the hardening, at least 98 % of the throughput without it. */
+const HARDENING_BOUND = 0.98;
 const CHANGES = (process.env.BENCH_CHANGE ?? `${HARDENING_CHANGE},${HARDENING_TODAY}`).split(',').filter(Boolean);
 const FANOUT_LISTENERS = Number(process.env.BENCH_FANOUT_LISTENERS ?? 1000);
 const PROTOCOL = '2026-07-28';
@@ -833,9 +835,11 @@ const roundRatio = (a, b, metric = 'rps') => {
   if (!a?.runs || !b?.runs) return NaN;
   return median(a.runs.map((x, i) => ratio(x[metric], b.runs[i]?.[metric])));
 };
+/** The per-round ratios of a's metric over b's (rounds where either side has no number left out). */
+const roundRatios = (a, b, metric = 'rps') => (a?.runs ?? []).map((x, i) => ratio(x[metric], b?.runs?.[i]?.[metric])).filter(Number.isFinite);
 /** The per-round ratios of a's metric over b's, as a cell: the median, and min–max when there are several rounds. */
 const ratioCell = (a, b, metric = 'rps') => {
-  const per = (a?.runs ?? []).map((x, i) => ratio(x[metric], b?.runs?.[i]?.[metric])).filter(Number.isFinite);
+  const per = roundRatios(a, b, metric);
   if (per.length < 2) return fmtRatio(roundRatio(a, b, metric));
   return `${fmtRatio(median(per))} (${fmtRatio(Math.min(...per))}–${fmtRatio(Math.max(...per))})`;
 };
@@ -1255,11 +1259,20 @@ function report({ startedAt, finishedAt, build, results }) {
       }
       const keys = [...Object.keys(ch.http), ...Object.keys(ch.stdio)];
       const sides = (key) => ch.http[key] ?? ch.stdio[key];
-      const checks = keys.map((key) => [roundRatio(sides(key)?.after, sides(key)?.before), 0.98]);
+      const verdict = () => {
+        const perKey = keys.map((key) => roundRatios(sides(key)?.after, sides(key)?.before));
+        if (perKey.some((ratios) => ratios.length === 0)) return 'not measured';
+        if (perKey.some((ratios) => median(ratios) < HARDENING_BOUND)) return '**not met**';
+        // A 2 % bound is finer than this machine's round-to-round noise (±5 %): one run whose
+        // medians clear it does not show it holds. Met only when three rounds in four clear it.
+        return perKey.every((ratios) => ratios.filter((r) => r >= HARDENING_BOUND).length >= 0.75 * ratios.length)
+          ? '**met**'
+          : '**not shown** (the medians clear the bound; more than a quarter of the rounds do not)';
+      };
       row(
         13,
         title,
-        !keys.length ? 'not measured' : judged ? judgeAll(checks) : 'measured',
+        !keys.length ? 'not measured' : judged ? verdict() : 'measured',
         keys.map((key) => `${key} ${ratioCell(sides(key)?.after, sides(key)?.before)}`).join('; ') || 'not measured: see "Not measured"',
       );
     };
