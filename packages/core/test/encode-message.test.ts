@@ -15,12 +15,10 @@ describe('encodeMessageBytes', () => {
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(JSON.parse(encodeMessage(message)));
   });
 
-  it.each(cases)('gives an HTTP body with the same bytes for %s (text unless bytes are made anyway)', (_name, message) => {
+  it.each(cases)('gives an HTTP body with the same bytes for %s (bytes for a pre-serialized page, else text)', (_name, message) => {
     const body = encodeMessageBody(message);
     expect(Buffer.from(body).equals(encodeMessageBytes(message))).toBe(true);
     expect(typeof body).toBe('result' in message && message.result instanceof RawJson ? 'object' : 'string');
-    const long = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(4096) }] } } as never;
-    expect(Buffer.isBuffer(encodeMessageBody(long))).toBe(true);
   });
 
   it('encodes a page once and reuses its bytes', () => {

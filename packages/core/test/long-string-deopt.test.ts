@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '@decorum-internal/test-support';
 
-// The check of a long string's bytes (long-string-bytes.ts) once deoptimized on nearly every call
+// The check of a long string's bytes (long-string-json.ts) once deoptimized on nearly every call
 // once V8 had optimized its word loop on the stack: 39–120 times in this fixture's 2,000 answers,
 // 1,708 times a second in the bench's 64 KiB echo, each time followed by a recompile. This runs the
 // built package in a plain Node process with V8's deoptimization trace and counts them.

@@ -1,5 +1,5 @@
 import { META } from '../protocol/meta-keys.js';
-import { LONG_STRING, LongString, type Piece } from './long-string-bytes.js';
+import { LONG_STRING, longStringJson } from './long-string-json.js';
 
 /**
  * The JSON of a result response, written member by member instead of by one `JSON.stringify` of
@@ -10,8 +10,8 @@ import { LONG_STRING, LongString, type Piece } from './long-string-bytes.js';
  * the ~173,000 instructions a whole HTTP exchange costs Decorum (callgrind, bench call-typebox).
  * Here the envelope is a template, keys are quoted once and kept, the `_meta` the engine gives
  * every result (the server's frozen `serverInfo`) is serialized once per server, and only values
- * go through `JSON.stringify`. With `split`, the long strings of content blocks become pieces of
- * their own, written as bytes by long-string-bytes.ts.
+ * go through `JSON.stringify` — but the long strings of content blocks, which long-string-json.ts
+ * writes without its escape scan.
  *
  * The output is exactly `JSON.stringify(message)` for a result of plain data (objects whose
  * prototype is `Object.prototype` or `null`). Whatever has a `toJSON` (which may depend on its key)
@@ -64,20 +64,11 @@ function metaJson(meta: unknown): string | undefined | typeof UNSUPPORTED {
   return json;
 }
 
-/** Collects the text, and with `split` the long strings apart. */
+/** Collects the message's text. */
 class Writer {
-  /** Made when the first long string is set apart (most answers have none). */
-  pieces: Piece[] | undefined;
-  text: string;
+  constructor(public text: string) {}
 
-  constructor(
-    head: string,
-    readonly split: boolean,
-  ) {
-    this.text = head;
-  }
-
-  /** One content block: a plain one member by member (its long strings apart), anything else whole. */
+  /** One content block: a plain one member by member, anything else whole. */
   block(block: unknown): boolean {
     if (typeof block !== 'object' || block === null) {
       this.text += JSON.stringify(block) ?? 'null';
@@ -95,15 +86,10 @@ class Writer {
     for (const field in block) {
       if (!Object.hasOwn(block, field)) continue;
       const value = (block as Record<string, unknown>)[field];
-      if (this.split && typeof value === 'string' && value.length >= LONG_STRING) {
-        (this.pieces ??= []).push(first ? `${this.text}${quotedKey(field)}` : `${this.text},${quotedKey(field)}`, new LongString(value));
-        this.text = '';
-      } else {
-        const json = valueJson(value);
-        if (json === UNSUPPORTED) return false;
-        if (json === undefined) continue;
-        this.text += first ? quotedKey(field) + json : `,${quotedKey(field)}${json}`;
-      }
+      const json = typeof value === 'string' && value.length >= LONG_STRING ? longStringJson(value) : valueJson(value);
+      if (json === UNSUPPORTED) return false;
+      if (json === undefined) continue;
+      this.text += first ? quotedKey(field) + json : `,${quotedKey(field)}${json}`;
       first = false;
     }
     this.text += '}';
@@ -136,25 +122,9 @@ class Writer {
   }
 }
 
-function write(idJson: string, result: unknown, split: boolean): Writer | undefined {
-  if (typeof result !== 'object' || result === null || hasToJson(result) || !isPlainObject(result)) return undefined;
-  const writer = new Writer(`{"jsonrpc":"2.0","id":${idJson},"result":{`, split);
-  return writer.result(result) ? writer : undefined;
-}
-
 /** `JSON.stringify({ jsonrpc: '2.0', id, result })`, where `idJson` is the id's JSON; `undefined` when left to `JSON.stringify`. */
 export function resultResponseJson(idJson: string, result: unknown): string | undefined {
-  return write(idJson, result, false)?.text;
-}
-
-/**
- * The same JSON in pieces, the long strings of content blocks apart (for long-string-bytes.ts's
- * `writePieces`); the text alone when there are none.
- */
-export function resultResponsePieces(idJson: string, result: unknown): Piece[] | string | undefined {
-  const writer = write(idJson, result, true);
-  if (!writer) return undefined;
-  if (!writer.pieces) return writer.text;
-  writer.pieces.push(writer.text);
-  return writer.pieces;
+  if (typeof result !== 'object' || result === null || hasToJson(result) || !isPlainObject(result)) return undefined;
+  const writer = new Writer(`{"jsonrpc":"2.0","id":${idJson},"result":{`);
+  return writer.result(result) ? writer.text : undefined;
 }

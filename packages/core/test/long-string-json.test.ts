@@ -1,10 +1,13 @@
-import { encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
+import { encodeMessage, encodeMessageBody, encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
 
-/** encodeMessageBytes must give exactly the UTF-8 bytes of JSON.stringify, whatever the long strings hold. */
+/** Every encoder must give exactly JSON.stringify's text (and its UTF-8 bytes), whatever the long strings hold. */
 const expectStringifyBytes = (message: EngineResponse) => {
+  const json = JSON.stringify(message);
+  expect(encodeMessage(message)).toBe(json);
+  expect(encodeMessageBody(message)).toBe(json);
   const bytes = encodeMessageBytes(message);
-  expect(bytes.toString('utf8')).toBe(JSON.stringify(message));
-  expect(bytes.equals(Buffer.from(JSON.stringify(message), 'utf8'))).toBe(true);
+  expect(bytes.toString('utf8')).toBe(json);
+  expect(bytes.equals(Buffer.from(json, 'utf8'))).toBe(true);
 };
 const textResult = (id: string | number, ...texts: string[]): EngineResponse =>
   ({
@@ -17,7 +20,7 @@ const textResult = (id: string | number, ...texts: string[]): EngineResponse =>
     },
   }) as never;
 
-describe('encodeMessageBytes with long strings in content blocks', () => {
+describe('encoding results with long strings in content blocks', () => {
   const long = 'x'.repeat(65_536);
 
   it('writes a long clean ASCII text as JSON.stringify would', () => {
@@ -37,6 +40,23 @@ describe('encodeMessageBytes with long strings in content blocks', () => {
       expectStringifyBytes(textResult(1, text));
       expectStringifyBytes(textResult(1, 'short', text, long));
     }
+  });
+
+  it('checks each string alone, whatever longer one was checked before it (one scratch buffer)', () => {
+    const dirty = `${'a'.repeat(60_000)}"${'b'.repeat(10)}`;
+    expectStringifyBytes(textResult(1, dirty));
+    expectStringifyBytes(textResult(2, 'c'.repeat(2000)));
+    expectStringifyBytes(textResult(3, `${'c'.repeat(2000)}\n`));
+    // Past the scratch buffer's bound (1 MiB), a buffer of its own.
+    expectStringifyBytes(textResult(4, 'd'.repeat(1_500_000)));
+    expectStringifyBytes(textResult(5, `${'d'.repeat(1_500_000)}\u0007`));
+  });
+
+  // A Buffer per answer is freed only by the garbage collector; in bursts that made the allocator
+  // hand memory back and fault it in again (~20 page faults per 64 KiB echo). Node frees the
+  // encoding of a string body as soon as it is written.
+  it('makes an HTTP body with a long text a string, not a Buffer', () => {
+    expect(typeof encodeMessageBody(textResult(1, long))).toBe('string');
   });
 
   it('keeps the bytes JSON does not escape (DEL, space, the top of ASCII) raw', () => {
