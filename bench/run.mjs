@@ -963,7 +963,7 @@ function report({ startedAt, finishedAt, build, results }) {
     `- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`,
   );
   p(
-    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`,
+    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn (in reverse in even rounds); values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`,
   );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
