@@ -681,49 +681,64 @@ async function main() {
     // 2026-12-05: pairs of one build read 0.92-1.00 of each other, each pair steady over 8 rounds),
     // more than the costs this step is for. So each round starts a fresh pair, warms it and
     // measures it once: the rounds sample that difference instead of keeping one draw of it.
-    const httpPair = async () => {
+    // Stops early, with what it has, when a side does not start.
+    const eachRoundAfresh = async (startPair, measure) => {
+      const rounds = new Rounds();
+      for (let round = 1; round <= CHANGE_ROUNDS; round++) {
+        const pair = await startPair();
+        if (pair.length === 2) await measure(pair, round, rounds);
+        for (const t of pair) await t.proc.stop();
+        if (pair.length !== 2) break;
+      }
+      return rounds.summaries();
+    };
+    const combos = httpCombos(calls);
+    // Checked in the first round; a workload a side fails is left out of every round, so the
+    // rounds of both sides stay paired.
+    let broken;
+    const startHttpPair = async () => {
       const pair = (
         await Promise.all(sides.map((side) => startHttp(`change:${side.id}`, `Decorum at ${label(side)}`, join(side.servers, 'decorum-http.js'))))
       ).filter(Boolean);
       for (const t of pair) t.id = t.id.slice('change:'.length);
       return pair;
     };
-    const httpMeasured = new Rounds();
-    const combos = httpCombos(calls);
-    for (let round = 1; round <= CHANGE_ROUNDS; round++) {
-      const http = await httpPair();
-      if (http.length === 2) {
-        for (const t of http) {
-          for (const w of calls) {
-            const v = await verifyHttp(t.port, w);
-            if (v.error) t.broken[w.id] = v.error;
+    Object.assign(
+      change.http,
+      await eachRoundAfresh(startHttpPair, async (pair, round, rounds) => {
+        if (!broken) {
+          broken = {};
+          for (const t of pair) {
+            broken[t.id] = {};
+            for (const w of calls) {
+              const v = await verifyHttp(t.port, w);
+              if (v.error) broken[t.id][w.id] = v.error;
+            }
           }
         }
-        await warmHttp(http, combos, CHANGE_WARMUP);
-        await httpRound(http, combos, round, httpMeasured, CHANGE_ROUNDS);
-      }
-      for (const t of http) await t.proc.stop();
-      if (http.length !== 2) break;
-    }
-    Object.assign(change.http, httpMeasured.summaries());
-    const stdioMeasured = new Rounds();
-    for (let round = 1; round <= CHANGE_ROUNDS; round++) {
-      const stdio = [];
+        for (const t of pair) Object.assign(t.broken, broken[t.id]);
+        await warmHttp(pair, combos, CHANGE_WARMUP);
+        await httpRound(pair, combos, round, rounds, CHANGE_ROUNDS);
+      }),
+    );
+    const startStdioPair = async () => {
+      const pair = [];
       for (const side of sides) {
         const t = await startStdio(`change:${side.id}`, `mcp-serve at ${label(side)}`, [
           join(side.dir, 'packages/cli/dist/bin.js'),
           join(side.servers, 'decorum-stdio.js'),
         ]);
-        if (t) stdio.push({ ...t, id: side.id });
+        if (t) pair.push({ ...t, id: side.id });
       }
-      if (stdio.length === 2) {
-        await warmStdio(stdio, CHANGE_WARMUP);
-        await stdioRound(stdio, round, stdioMeasured, CHANGE_ROUNDS);
-      }
-      for (const t of stdio) await t.proc.stop();
-      if (stdio.length !== 2) break;
-    }
-    Object.assign(change.stdio, stdioMeasured.summaries());
+      return pair;
+    };
+    Object.assign(
+      change.stdio,
+      await eachRoundAfresh(startStdioPair, async (pair, round, rounds) => {
+        await warmStdio(pair, CHANGE_WARMUP);
+        await stdioRound(pair, round, rounds, CHANGE_ROUNDS);
+      }),
+    );
     return change;
   };
   /**
@@ -901,11 +916,10 @@ async function main() {
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
 const ms = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
-/** Median over the rounds of a's metric (req/s by default) ÷ b's in the same round (both summaries). */
-const roundRatio = (a, b, metric = 'rps') => {
-  if (!a?.runs || !b?.runs) return NaN;
-  return median(a.runs.map((x, i) => ratio(x[metric], b.runs[i]?.[metric])));
-};
+/** The per-round ratios of a's metric over b's (rounds where either side has no number left out). */
+const roundRatios = (a, b, metric = 'rps') => (a?.runs ?? []).map((x, i) => ratio(x[metric], b?.runs?.[i]?.[metric])).filter(Number.isFinite);
+/** Median over the rounds of a's metric (req/s by default) ÷ b's in the same round (both summaries); NaN without rounds. */
+const roundRatio = (a, b, metric = 'rps') => median(roundRatios(a, b, metric));
 /**
  * A distribution-free 95 % interval of the median that `values` sample: the k-th smallest and k-th
  * largest value, k the largest with P(Binomial(n, ½) < k) ≤ 2.5 % (order statistics; no
@@ -925,8 +939,6 @@ function medianInterval(values) {
   }
   return k === 0 ? undefined : [sorted[k - 1], sorted[n - k]];
 }
-/** The per-round ratios of a's metric over b's (rounds where either side has no number left out). */
-const roundRatios = (a, b, metric = 'rps') => (a?.runs ?? []).map((x, i) => ratio(x[metric], b?.runs?.[i]?.[metric])).filter(Number.isFinite);
 /** The per-round ratios of a's metric over b's, as a cell: the median, and min–max when there are several rounds. */
 const ratioCell = (a, b, metric = 'rps') => {
   const per = roundRatios(a, b, metric);
