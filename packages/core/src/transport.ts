@@ -26,8 +26,10 @@ export {
   encodeMessageBody,
   encodeMessageBytes,
   isErrorResponse,
+  pageAnswerBytes,
   RawJson,
   type EngineResponse,
+  type PageAnswerBytes,
   type EngineResultResponse,
 } from './engine/raw-json.js';
 export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';

@@ -4,6 +4,9 @@ export interface AcceptedResponses {
   readonly sse: boolean;
 }
 
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 const BOTH: AcceptedResponses = Object.freeze({ json: true, sse: true });
 
 function quality(params: string[]): number {

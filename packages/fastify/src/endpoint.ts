@@ -27,10 +27,11 @@ import {
 } from '@decorum/core/transport';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedResponses, type AcceptedResponses } from './accept.js';
+import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.js';
 import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
+import { writePageDirectly } from './page-answer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { errorHeaders } from './error-headers.js';
@@ -51,8 +52,6 @@ export interface Exchange extends ExchangeRecord {
   readonly request?: FastifyRequest;
   readonly reply?: FastifyReply;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Logs a message JSON could not hold (the client gets -32603; the details stay here). */
 export function logUnserializable(logger: Logger, error: unknown): void {
@@ -89,6 +88,8 @@ export class McpEndpoint {
     private readonly paramHeaders: McpParamHeaders,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
     private readonly sseKeepAliveMs: number,
+    /** Pre-serialized pages of this many bytes or more are written straight to the socket (see page-answer.ts). */
+    private readonly directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403), see auth/. */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
@@ -192,6 +193,8 @@ export class McpEndpoint {
       exchange.errorCode = response.error.code;
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
+    } else if (writePageDirectly(reply, RESULT_STATUS, response, this.directWriteBytes)) {
+      return reply;
     }
     let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).

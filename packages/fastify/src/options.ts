@@ -41,6 +41,13 @@ export interface McpPluginOptions extends ServerOptions {
    * proxies and client idle timeouts keep it open (default 15000; 0 turns it off).
    */
   sseKeepAliveMs?: number;
+  /**
+   * Answers whose result is a pre-serialized list page of at least this many bytes (default 65536)
+   * are written straight to the socket, without copying the page into a body per request; like SSE
+   * streams they keep the headers hooks set, but `onSend` hooks (compression, say) do not see them.
+   * `Infinity` sends every answer through Fastify's `reply.send`.
+   */
+  directWriteBytes?: number;
   /** Fastify log level of the endpoint's routes (and so of `ctx.log`). Default: the app's. */
   logLevel?: LogLevel;
   /** Level of the one summary line logged per request, or `false` for none (default `info`). */
@@ -62,3 +69,5 @@ export interface McpPluginOptions extends ServerOptions {
 export const DEFAULT_PATH = '/mcp';
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 export const DEFAULT_SSE_KEEP_ALIVE_MS = 15_000;
+/** Pre-serialized pages of this size or more (a `tools/list` of some 200 tools with schemas) are written straight to the socket. */
+export const DEFAULT_DIRECT_WRITE_BYTES = 64 * 1024;

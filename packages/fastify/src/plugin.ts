@@ -7,7 +7,7 @@ import { McpResourceServer } from './auth/resource-server.js';
 import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
-import { DEFAULT_BODY_LIMIT, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
 import { hostPolicy } from './host-check.js';
 import { trackEndpoint } from './running-requests.js';
 import { originPolicy } from './origin.js';
@@ -52,6 +52,9 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0)
     throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
+  const directWriteBytes = options.directWriteBytes ?? DEFAULT_DIRECT_WRITE_BYTES;
+  if (!(Number.isInteger(directWriteBytes) || directWriteBytes === Infinity) || directWriteBytes < 0)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: directWriteBytes must be an integer ≥ 0 or Infinity (got ${directWriteBytes})`);
   // What is left once the transport's own options are taken out goes to createServer.
   const {
     servers,
@@ -61,6 +64,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     allowedHosts,
     bodyLimit: _bodyLimit,
     sseKeepAliveMs: _keepAlive,
+    directWriteBytes: _directWriteBytes,
     logLevel: _logLevel,
     requestLogLevel: _requestLogLevel,
     auth: _auth,
@@ -79,7 +83,9 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
   const challenge = resourceServer && ((error: JsonRpcErrorObject) => resourceServer.forbiddenChallenge(error));
   const legacy =
-    server.eras === 'modern' ? undefined : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, authorize, challenge);
+    server.eras === 'modern'
+      ? undefined
+      : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, directWriteBytes, authorize, challenge);
   return {
     legacy,
     server,
@@ -88,7 +94,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
     checkHost: hostPolicy(allowedHosts),
-    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, authorize, challenge),
+    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, directWriteBytes, authorize, challenge),
     requestLogLevel: options.requestLogLevel ?? 'info',
   };
 }

@@ -64,6 +64,19 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
 }
 
 /**
+ * The UTF-8 bytes of an answer whose result is a pre-serialized page, in three pieces: the
+ * envelope's head (made per request), the page's bytes (made once, shared) and the closing brace.
+ * A transport that writes them one after another sends the page without copying it.
+ */
+export type PageAnswerBytes = readonly [head: Buffer, page: Buffer, tail: Buffer];
+
+/** The {@link PageAnswerBytes} of an answer with a pre-serialized result; `undefined` for any other message. */
+export function pageAnswerBytes(message: EngineResponse | JsonRpcNotification): PageAnswerBytes | undefined {
+  if (!('result' in message) || !(message.result instanceof RawJson)) return undefined;
+  return [Buffer.from(`{"jsonrpc":"2.0","id":${idJson(message.id)},"result":`, 'utf8'), message.result.bytes, RESULT_END];
+}
+
+/**
  * The body of an HTTP JSON answer: the UTF-8 bytes of a pre-serialized page, which are made once
  * (its envelope copied around them), else the text. Node writes a string body together with the
  * response head, with no Buffer made for it: ~5,000 instructions fewer a tools/call (callgrind)
@@ -71,11 +84,8 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
  * (see long-string-json.ts).
  */
 export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer {
-  if ('result' in message && message.result instanceof RawJson) {
-    const head = Buffer.from(`{"jsonrpc":"2.0","id":${idJson(message.id)},"result":`, 'utf8');
-    const page = message.result.bytes;
-    return Buffer.concat([head, page, RESULT_END], head.length + page.length + 1);
-  }
+  const pieces = pageAnswerBytes(message);
+  if (pieces !== undefined) return Buffer.concat(pieces, pieces[0].length + pieces[1].length + pieces[2].length);
   return encodeMessage(message);
 }
 

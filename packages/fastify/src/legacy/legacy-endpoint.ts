@@ -26,8 +26,10 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';
 import { logUnserializable, sendRefusal } from '../endpoint.js';
+import { JSON_TYPE } from '../accept.js';
 import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
+import { writePageDirectly } from '../page-answer.js';
 import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
@@ -35,8 +37,6 @@ import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
  * `initialize` (`Mcp-Session-Id`), required afterwards, ended by `DELETE` or by idling; the
@@ -51,6 +51,8 @@ export class LegacyEndpoint implements AnswersRunning {
     private readonly server: DecorumServer,
     readonly store: SessionStore,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
+    /** Pre-serialized pages of this many bytes or more are written straight to the socket (see page-answer.ts). */
+    private readonly directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403). */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
@@ -291,6 +293,8 @@ export class LegacyEndpoint implements AnswersRunning {
       status = legacyErrorStatus(response.error.code);
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
+    } else if (writePageDirectly(reply, status, response, this.directWriteBytes)) {
+      return reply;
     }
     const body = encodeSafelyBody(response, (error) => {
       logUnserializable(logger, error);
