@@ -9,6 +9,7 @@
 /** The plugin to register in any Fastify app, and its options. */
 export { mcpPlugin } from './plugin.js';
 export type { McpPluginOptions, McpAuthOptions, JwtValidationOptions, LegacySessionsOptions } from './options.js';
+export { DEFAULT_DIRECT_WRITE_BYTES } from './options.js';
 
 /** OAuth 2.1 protected resource: the pieces `auth` is built from, for tooling and tests. */
 export { McpResourceServer, type Authentication } from './auth/resource-server.js';

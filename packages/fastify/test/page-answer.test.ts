@@ -1,4 +1,5 @@
 import { McpServer, Tool } from '@decorum/core';
+import { DEFAULT_DIRECT_WRITE_BYTES } from '@decorum/fastify';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { initializeSession, legacyPost } from './support/legacy-client.js';
@@ -56,6 +57,7 @@ describe('large list pages written straight to the socket', () => {
     expect(res.headers['x-request-hook']).toBe('kept');
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     expect(Number(res.headers['content-length'])).toBeGreaterThan(64 * 1024);
+    expect(DEFAULT_DIRECT_WRITE_BYTES).toBeLessThan(64 * 1024);
     expect(res.json).toMatchObject({ jsonrpc: '2.0', id: 'page-1', result: { resultType: 'complete' } });
     expect(res.json.result.tools).toHaveLength(TOOLS);
     expect(res.json.result.tools[TOOLS - 1]).toMatchObject({ name: `search_${TOOLS - 1}`, inputSchema: { type: 'object' } });
@@ -108,6 +110,19 @@ describe('directWriteBytes', () => {
       expect(res.json.result.tools).toHaveLength(TOOLS);
       expect(seen).toHaveLength(1);
       expect(String(seen[0])).toContain('"via-send"');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('by default a page under the threshold goes through reply.send', async () => {
+    const seen: unknown[] = [];
+    const t = await startApp({ servers: [manyTools(2)] }, hooks(seen));
+    try {
+      const res = await rpc(t.url, 'small-default', 'tools/list');
+      expect(Buffer.byteLength(res.text)).toBeLessThan(DEFAULT_DIRECT_WRITE_BYTES);
+      expect(res.json.result.tools).toHaveLength(2);
+      expect(seen).toHaveLength(1);
     } finally {
       await t.close();
     }
