@@ -5,7 +5,7 @@
  * hardening work against its first parent.
  *
  * The commit's tree is exported with `git archive` (no worktree is registered) into
- * bench/.build/commits/<sha>, installed from its own lock file and built with its own `tsc -b`;
+ * bench/.build/commits/<sha>+<patch hash>, installed from its own lock file and built with its own `tsc -b`;
  * the result is cached, so later runs reuse it. The bench's current server sources are compiled
  * into that tree, so both versions serve the same tools through their own packages.
  *
@@ -50,9 +50,12 @@ export function resolveCommit(root, rev) {
 export function prepareCommit({ root, build, rev, log }) {
   const [base, patch] = rev.split('+');
   const commit = resolveCommit(root, base);
-  // A patched tree is cached under the patch's contents too: an edited patch is a new tree.
-  const patchText = patch === undefined ? undefined : readFileSync(join(root, patch));
-  const dir = join(build, 'commits', patchText ? `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}` : commit);
+  // A patched tree is cached under the patch's contents too: an edited patch is a new tree. Every
+  // tree's folder name has the same length (a tree without a patch gets the empty patch's hash):
+  // the same code built in two folders whose paths differed in length ran ~4 % apart at 64
+  // connections, run after run (an A/A check, bench/README.md "A change's cost").
+  const patchText = patch === undefined ? '' : readFileSync(join(root, patch));
+  const dir = join(build, 'commits', `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}`);
   const ready = join(dir, '.bench-ready');
   if (existsSync(ready)) return { dir, commit, patch };
   log(`bench: preparing Decorum at ${commit.slice(0, 10)} (${rev}) in ${dir}: export, npm ci, build (cached for later runs)`);

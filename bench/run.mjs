@@ -13,7 +13,7 @@
  * BENCH_FANOUT_LISTENERS listeners of the fan-out over two instances on Redis [1000],
  * BENCH_LEGACY_SESSIONS idle legacy HTTP sessions [10000], BENCH_CHANGE the changes whose cost is
  * measured, comma-separated `<before>..<after>` git revisions, a side possibly `<rev>+<patch file>`
- * [HEAD without the hardening's per-request steps against HEAD],
+ * [HEAD without the hardening's per-request steps against HEAD, and the same code against itself],
  * BENCH_OUT the results file [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not
  * to pin the servers and the load generator to different cores (see pinning below).
  */
@@ -59,7 +59,18 @@ const HARDENING_CHANGE = '186e539^1..186e539';
 const HARDENING_TODAY = 'HEAD+bench/patches/without-hardening.patch..HEAD';
 /** Issue #13's bound: with the hardening, at least 98 % of the throughput without it. */
 const HARDENING_BOUND = 0.98;
-const CHANGES = (process.env.BENCH_CHANGE ?? HARDENING_TODAY).split(',').filter(Boolean);
+/**
+ * The change step checked against itself: the same code built in two trees, laid out as the
+ * hardening's two are. It should read 1.00; what it reads is the instrument's own bias in the run.
+ */
+const SAME_CODE = 'HEAD+bench/patches/same-code.patch..HEAD';
+const CHANGES = (process.env.BENCH_CHANGE ?? `${HARDENING_TODAY},${SAME_CODE}`).split(',').filter(Boolean);
+/** What each known range of the `change` step is, in its section's first line. */
+const CHANGE_TITLES = {
+  [HARDENING_TODAY]: 'The hardening as it is now: ',
+  [SAME_CODE]: 'The same code twice (an A/A check of this step): ',
+  [HARDENING_CHANGE]: 'The hardening as it landed: ',
+};
 const FANOUT_LISTENERS = Number(process.env.BENCH_FANOUT_LISTENERS ?? 1000);
 const PROTOCOL = '2026-07-28';
 const CONNECTIONS = [1, 64];
@@ -1184,9 +1195,7 @@ function report({ startedAt, finishedAt, build, results }) {
     const [before, after] = ch.sides;
     p(`### \`${ch.range}\``);
     p();
-    p(
-      `${ch.range === HARDENING_TODAY ? 'The hardening as it is now: ' : ch.range === HARDENING_CHANGE ? 'The hardening as it landed: ' : ''}Decorum at ${sideName(after)} against ${sideName(before)}.`,
-    );
+    p(`${CHANGE_TITLES[ch.range] ?? ''}Decorum at ${sideName(after)} against ${sideName(before)}.`);
     p();
     p('| workload | before req/s | after req/s | after ÷ before | before CPU µs/req | after CPU µs/req | CPU after ÷ before |');
     p('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -1383,6 +1392,11 @@ function report({ startedAt, finishedAt, build, results }) {
       HARDENING_TODAY,
       "The hardening costs ≤ 2 % of tools/call throughput (HEAD ÷ HEAD without the hardening's per-request steps, HTTP and stdio)",
       true,
+    );
+    hardeningRow(
+      SAME_CODE,
+      'The row above checked against itself: the same code in two trees laid out alike (HEAD ÷ HEAD with bench/patches/same-code.patch); 1.00 is no bias',
+      false,
     );
     hardeningRow(HARDENING_CHANGE, 'What the hardening cost as it landed (its merge ÷ its first parent; the code has changed since)', false);
     // Issue #14: legacy sessions' memory (no bound was set: measured and reported).
