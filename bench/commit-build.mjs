@@ -51,9 +51,10 @@ export function prepareCommit({ root, build, rev, log }) {
   const [base, patch] = rev.split('+');
   const commit = resolveCommit(root, base);
   // A patched tree is cached under the patch's contents too: an edited patch is a new tree. Every
-  // tree's folder name has the same length (a tree without a patch gets the empty patch's hash):
-  // the same code built in two folders whose paths differed in length ran ~4 % apart at 64
-  // connections, run after run (an A/A check, bench/README.md "A change's cost").
+  // tree's folder name has the same length (a tree without a patch gets the empty patch's hash),
+  // so that the two sides differ in nothing but their code: copies of one build at paths of
+  // different lengths ran ~5 % apart (bench/README.md, "A change's cost"; the A/A row shows what
+  // is left).
   const patchText = patch === undefined ? '' : readFileSync(join(root, patch));
   const dir = join(build, 'commits', `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}`);
   const ready = join(dir, '.bench-ready');

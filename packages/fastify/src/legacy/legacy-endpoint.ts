@@ -37,6 +37,7 @@ import { parseEventId, type EventStream } from './event-stream.js';
 import { SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
+
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
  * `initialize` (`Mcp-Session-Id`), required afterwards, ended by `DELETE` or by idling; the
