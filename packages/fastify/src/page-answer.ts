@@ -14,8 +14,8 @@ import { JSON_TYPE } from './accept.js';
  * sends every answer through `reply.send`).
  */
 export function writePageDirectly(reply: FastifyReply, status: number, response: EngineResponse, minBytes: number): boolean {
-  const pieces = pageAnswerBytes(response);
-  if (pieces === undefined || pieces[1].length < minBytes) return false;
+  const pieces = pageAnswerBytes(response, minBytes);
+  if (pieces === undefined) return false;
   const [head, page, tail] = pieces;
   reply.hijack();
   const res = reply.raw;
