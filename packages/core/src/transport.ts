@@ -9,11 +9,12 @@
  */
 
 // The engine, and the channel one request talks through
-export { McpEngine, type PreparedRequest } from './engine/engine.js';
+export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-scope.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
 export { InFlight } from './engine/in-flight.js';
+export { isThenable } from './engine/thenable.js';
 export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';

@@ -74,6 +74,39 @@ describe('synchronous answers', () => {
   });
 });
 
+describe('answer and answerRequest: the response itself when nothing waited', () => {
+  const { server } = harness([SyncServer]);
+  beforeAll(() => preloadValidators());
+  const prepare = (message: JsonRpcRequest) => server.engine.route(message, server.engine.readMeta(message));
+
+  test('a synchronous tool: the response, not a promise of it', () => {
+    const answer = server.engine.answer(prepare(request(1, 'tools/call', { name: 'add', arguments: { a: 20, b: 22 } }) as JsonRpcRequest), {
+      notify: () => {},
+    });
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toMatchObject({ id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: '42' }] } });
+  });
+
+  test('an asynchronous tool: a promise of the response', async () => {
+    const answer = server.engine.answer(prepare(request(2, 'tools/call', { name: 'addLater', arguments: { a: 1, b: 2 } }) as JsonRpcRequest), {
+      notify: () => {},
+    });
+    expect(answer).toBeInstanceOf(Promise);
+    expect(await answer).toMatchObject({ id: 2, result: { content: [{ type: 'text', text: '3' }] } });
+  });
+
+  test('answerRequest: a routing error and a synchronous tool at once, the same answers handleRequest resolves to', async () => {
+    const unknown = request(3, 'tools/call', { name: 'nope', arguments: {} }) as JsonRpcRequest;
+    const add = request(4, 'tools/call', { name: 'add', arguments: { a: 1, b: 1 } }) as JsonRpcRequest;
+    for (const message of [unknown, add]) {
+      const answer = server.engine.answerRequest(message, { notify: () => {} });
+      expect(answer).not.toBeInstanceOf(Promise);
+      expect(answer).toEqual(await server.engine.handleRequest(message, { notify: () => {} }));
+    }
+    expect(server.engine.answerRequest(unknown, { notify: () => {} })).toMatchObject({ id: 3, error: { code: -32602 } });
+  });
+});
+
 describe('a result that cannot be answered', () => {
   test("a middleware's frozen result (no room for the server's _meta): -32603 for the request, logged, and the engine keeps serving", async () => {
     const { logger, lines } = capturingLogger('error');

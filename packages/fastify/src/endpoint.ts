@@ -16,6 +16,7 @@ import {
   encodeSafelyBody,
   errorResponse,
   isErrorResponse,
+  isThenable,
   LinkedList,
   parseJson,
   readableId,
@@ -116,8 +117,8 @@ export class McpEndpoint {
 
   /**
    * Handles one POST whose body the content-type parser kept as text. Not an async function: every
-   * refusal is answered synchronously, and a JSON answer waits only on the engine's promise (one
-   * `then`, no frame kept across it).
+   * refusal, and the JSON answer of a method that answered at once, is sent synchronously (the
+   * reply comes back); only a method that waits makes a promise (one `then`, no frame kept across it).
    */
   post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply | Promise<FastifyReply> {
     const { engine } = this.server;
@@ -173,21 +174,19 @@ export class McpEndpoint {
     if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
 
     exchange.stream = 'json';
+    const answer = engine.answer(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop });
+    // Answered at once (a plain tool): written in this turn, before anything else could run, so
+    // shutdown never needs to find it among the running requests.
+    if (!isThenable(answer)) return this.answerJson(reply, exchange, logger, answer);
     const running = this.running.add(new RunningRequest(exchange, reply));
-    return engine
-      .execute(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop })
-      .then((response) => this.answerJson(reply, exchange, logger, response, running));
+    return answer.then((response) => {
+      this.running.remove(running);
+      return this.answerJson(reply, exchange, logger, response);
+    });
   }
 
   /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
-  private answerJson(
-    reply: FastifyReply,
-    exchange: Exchange,
-    logger: Logger,
-    response: EngineResponse | undefined,
-    running: RunningRequest<Exchange, FastifyReply | SseStream>,
-  ): FastifyReply {
-    this.running.remove(running);
+  private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;

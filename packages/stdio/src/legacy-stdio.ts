@@ -1,5 +1,13 @@
 import { InvalidParamsError, InvalidRequestError, META, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest } from '@decorum/core';
-import { errorResponse, isLegacyOpening, isModernShaped, type EngineResponse, type LegacySession, type RequestChannel } from '@decorum/core/transport';
+import {
+  errorResponse,
+  isLegacyOpening,
+  isModernShaped,
+  type EngineAnswer,
+  type EngineResponse,
+  type LegacySession,
+  type RequestChannel,
+} from '@decorum/core/transport';
 
 /** A dual-era request that is neither a 2026-07-28 request nor part of a legacy session. */
 function neitherEra(method: string): InvalidParamsError {
@@ -25,19 +33,22 @@ export class StdioEras {
     private readonly write: StdioWrite,
   ) {}
 
-  /** Answers one request in the era it belongs to. */
-  handle(request: JsonRpcRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+  /**
+   * Answers one request in the era it belongs to: at once when it was answered synchronously
+   * (a modern request to a plain tool, any refusal), else a promise that never rejects.
+   */
+  handle(request: JsonRpcRequest, channel: RequestChannel): EngineAnswer {
     const { eras, engine } = this.server;
-    if (eras !== 'legacy' && isModernShaped(request)) return engine.handleRequest(request, channel);
+    if (eras !== 'legacy' && isModernShaped(request)) return engine.answerRequest(request, channel);
     if (!this.session && (eras === 'legacy' || (eras === 'dual' && isLegacyOpening(request)))) {
       this.session = this.server.openLegacySession((message) => this.write(message));
     }
-    if (this.session) return this.session.handleRequest(request, channel);
-    if (eras === 'legacy') return Promise.resolve(errorResponse(request.id, new InvalidRequestError('Invalid Request: send initialize first')));
-    if (eras === 'modern') return engine.handleRequest(request, channel);
+    if (this.session) return this.session.answerRequest(request, channel);
+    if (eras === 'legacy') return errorResponse(request.id, new InvalidRequestError('Invalid Request: send initialize first'));
+    if (eras === 'modern') return engine.answerRequest(request, channel);
     // Dual, no session yet, and no modern _meta: either a 2026-07-28 request that lacks it or a
     // legacy client that skipped initialize. The error (still -32602) says what each must do.
-    return Promise.resolve(errorResponse(request.id, neitherEra(request.method)));
+    return errorResponse(request.id, neitherEra(request.method));
   }
 
   /** A client notification for the legacy session (cancellation is the stdio server's own). */

@@ -68,6 +68,35 @@ describe('serveStdio', () => {
     expect(output.chunks).toHaveLength(1);
   });
 
+  test('with one request at a time, 2,000 lines of a synchronous tool in one chunk are each answered once, in order', async () => {
+    // Held lines run as their predecessors settle, which a synchronous answer does a burst later.
+    const { input, until } = serveInProcess([Tools], { maxConcurrentRequests: 1 });
+    const ids = Array.from({ length: 2000 }, (_, i) => i);
+    input.write(
+      ids
+        .map(
+          (id) => `${add(id, id, 1)}
+`,
+        )
+        .join(''),
+    );
+    const messages = await until((m) => m.length >= ids.length);
+    expect(messages.map((m) => m.id)).toEqual(ids);
+    for (const m of messages) expect(m.result.content[0].text).toBe(String(m.id + 1));
+  });
+
+  test("a notifications/cancelled later in the same chunk stops a synchronous request's answer", async () => {
+    const { input, output, until } = serveInProcess([Tools]);
+    const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } });
+    input.write(`${add('gone')}
+${cancel}
+${add('kept')}
+`);
+    await until((m) => m.some((x) => x.id === 'kept'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(output.messages.map((m) => m.id)).toEqual(['kept']);
+  });
+
   test("a request's progress notifications are written before its response, in order", async () => {
     const { input, until } = serveInProcess([Tools]);
     const ids = [1, 2, 3, 4, 5, 'a', 'b'];

@@ -18,6 +18,13 @@ import { isThenable } from './thenable.js';
 import { RequestScope, type RequestChannel } from './request-scope.js';
 import { ModernCall } from '../pipeline/modern-call.js';
 
+/**
+ * What the engine answers a request with: the response at once when every step was synchronous,
+ * or a promise of it (never rejected) when the method waited; `undefined` when there is no
+ * response (the request was cancelled).
+ */
+export type EngineAnswer = EngineResponse | undefined | Promise<EngineResponse | undefined>;
+
 /** A request that passed every engine check and is ready to run. */
 export interface PreparedRequest {
   readonly request: JsonRpcRequest;
@@ -86,6 +93,16 @@ export class McpEngine {
    * (stdio reads it first to route notifications and refuse duplicate ids): every later step.
    */
   handleRequest(request: JsonRpcRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    return Promise.resolve(this.answerRequest(request, channel));
+  }
+
+  /**
+   * {@link handleRequest} without the promise when the answer is ready at once: the response (or
+   * `undefined`) itself when every step answered synchronously — a plain tool, a list, any error
+   * before the method ran — and a promise only when the method waits. A transport that can write
+   * an answer in the turn its request arrived in saves a promise and a microtask turn per request.
+   */
+  answerRequest(request: JsonRpcRequest, channel: RequestChannel): EngineAnswer {
     let prepared: PreparedRequest;
     try {
       const meta = this.readMeta(request);
@@ -94,9 +111,9 @@ export class McpEngine {
     } catch (error) {
       // As in execute: a typed error is the client's business; anything else is a bug to log.
       if (!(error instanceof McpProtocolError)) this.state.logger.error({ err: error, method: request.method }, 'request failed while routing');
-      return Promise.resolve(errorResponse(request.id, error));
+      return errorResponse(request.id, error);
     }
-    return this.execute(prepared, channel);
+    return this.answer(prepared, channel);
   }
 
   /**
@@ -134,20 +151,28 @@ export class McpEngine {
 
   /**
    * Step 4: runs the method. Never rejects; resolves to `undefined` when the request was
-   * cancelled. Not an async function: a method that answers synchronously (a plain tool, a list)
-   * is finished at once and only the returned promise is made.
+   * cancelled. A method that answers synchronously (a plain tool, a list) is finished at once and
+   * only the returned promise is made; {@link answer} does without it.
    */
   execute(prepared: PreparedRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
+    return Promise.resolve(this.answer(prepared, channel));
+  }
+
+  /**
+   * {@link execute} without the promise when the method answered synchronously (see
+   * {@link answerRequest}). Never throws; a promise it returns never rejects.
+   */
+  answer(prepared: PreparedRequest, channel: RequestChannel): EngineAnswer {
     const { request, handler, params, target, meta } = prepared;
     const scope = new RequestScope(request, meta, channel, this.state.logger, this.state.info.name);
-    if (scope.cancelled) return Promise.resolve(undefined);
+    if (scope.cancelled) return undefined;
     let running: Promise<Result | RawJson> | Result | RawJson;
     try {
       const call = { scope, params, target, state: this.state, channel };
       const { pipeline } = this.state;
       running = pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call);
     } catch (error) {
-      return Promise.resolve(this.failed(scope, error));
+      return this.failed(scope, error);
     }
     if (isThenable(running)) {
       return Promise.resolve(running).then(
@@ -155,7 +180,7 @@ export class McpEngine {
         (error: unknown) => this.failed(scope, error),
       );
     }
-    return Promise.resolve(this.answered(scope, running));
+    return this.answered(scope, running);
   }
 
   /** The method's result as the response (none once the request was cancelled). */

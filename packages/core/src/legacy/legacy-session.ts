@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { McpEngine, PreparedRequest } from '../engine/engine.js';
+import type { EngineAnswer, McpEngine, PreparedRequest } from '../engine/engine.js';
+import { isThenable } from '../engine/thenable.js';
 import type { RequestMeta } from '../engine/meta.js';
 import { RawJson, type EngineResponse } from '../engine/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
@@ -84,8 +85,13 @@ export class LegacySession implements LegacySessionView {
 
   /** Handles one request: lifecycle methods here, the rest through the engine. */
   handleRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): Promise<EngineResponse | undefined> {
+    return Promise.resolve(this.answerRequest(request, channel, requestOutlet));
+  }
+
+  /** {@link handleRequest} without the promise when the answer is ready at once (see `McpEngine.answerRequest`). */
+  answerRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): EngineAnswer {
     const step = this.prepare(request);
-    return step.kind === 'answer' ? Promise.resolve(step.response) : this.run(step.prepared, channel, requestOutlet);
+    return step.kind === 'answer' ? step.response : this.run(step.prepared, channel, requestOutlet);
   }
 
   /**
@@ -115,10 +121,10 @@ export class LegacySession implements LegacySessionView {
   }
 
   /**
-   * Runs a prepared request with live asks, and reshapes its answer for the old revisions. Not an
-   * async function: the engine's promise is followed by one `then` (execute never rejects).
+   * Runs a prepared request with live asks, and reshapes its answer for the old revisions: at once
+   * when the method answered synchronously, else a promise (one `then`; it never rejects).
    */
-  run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): Promise<EngineResponse | undefined> {
+  run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): EngineAnswer {
     const { id, method } = prepared.request;
     const { cancellation } = channel;
     if (cancellation) this.inFlight.set(id, cancellation);
@@ -136,10 +142,15 @@ export class LegacySession implements LegacySessionView {
       notify: (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion)),
       asks: new LiveSeam(this, requestOutlet),
     } satisfies Record<keyof RequestChannel, unknown>;
-    return this.engine.execute(prepared, sessionChannel).then((response) => {
-      if (cancellation) this.inFlight.delete(id);
-      return this.legacyResponse(method, response);
-    });
+    const answer = this.engine.answer(prepared, sessionChannel);
+    if (!isThenable(answer)) return this.ran(id, method, cancellation, answer);
+    return answer.then((response) => this.ran(id, method, cancellation, response));
+  }
+
+  /** A request has run: it leaves the in-flight map, and its answer takes the negotiated revision's shape. */
+  private ran(id: RequestId, method: string, cancellation: Cancellation | undefined, response: EngineResponse | undefined): EngineResponse | undefined {
+    if (cancellation) this.inFlight.delete(id);
+    return this.legacyResponse(method, response);
   }
 
   /** An engine response as the negotiated revision has it (error codes, result shapes). */

@@ -15,6 +15,7 @@ import {
   isErrorResponse,
   isLegacyOpening,
   isModernShaped,
+  isThenable,
   legacyErrorResponse,
   LinkedList,
   parseJson,
@@ -226,15 +227,21 @@ export class LegacyEndpoint implements AnswersRunning {
     const entry = this.running.add(new RunningRequest(exchange, running));
     session.running++;
     const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
-    // One then, no frame kept across it. Should the session's run fail, Fastify's error handler answers.
-    return session.core.run(step.prepared, channel, send).then(
-      (response) => this.ran(reply, exchange, logger, session, entry, response),
-      (error: unknown) => {
-        ended(session);
-        this.running.remove(entry);
-        throw error;
-      },
-    );
+    // Should the session's run fail, Fastify's error handler answers.
+    const failed = (error: unknown): never => {
+      ended(session);
+      this.running.remove(entry);
+      throw error;
+    };
+    let answer;
+    try {
+      answer = session.core.run(step.prepared, channel, send);
+    } catch (error) {
+      return failed(error);
+    }
+    // A plain tool's answer is sent at once; a method that waits gets one then, no frame kept across it.
+    if (!isThenable(answer)) return this.ran(reply, exchange, logger, session, entry, answer);
+    return answer.then((response) => this.ran(reply, exchange, logger, session, entry, response), failed);
   }
 
   /** A request has run: its answer goes where the request's stream or reply is. */
