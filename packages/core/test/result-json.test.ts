@@ -55,6 +55,16 @@ describe('encodeMessage of a result response, written member by member', () => {
     expectStringify(respond({ content: 'not an array' }));
   });
 
+  it('writes numbers and strings, ids included, exactly as JSON.stringify (its call is skipped for the common ones)', () => {
+    const strings = ['', 'plain', 'a"b', 'back\\slash', '\u0000', '\u001f', '\u007f', 'é ☂', '🌧', '\ud800', 'x\udfff', '\u2028\u2029', '</script>'];
+    for (const length of [63, 64, 65]) strings.push('a'.repeat(length), `${'a'.repeat(length - 1)}"`, `${'a'.repeat(length - 1)}\ud83c`);
+    const numbers = [0, -0, 1.5, -42, 1e21, 1e-7, Number.MAX_SAFE_INTEGER, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (const value of [...strings, ...numbers]) {
+      expectStringify(respond({ content: [{ type: 'text', text: value }], value, structuredContent: { value } }));
+      expectStringify(respond({ content: [] }, value));
+    }
+  });
+
   it('hands toJSON the key JSON.stringify would (the member name, the block index)', () => {
     const keyed = { toJSON: (key: string) => `key=${key}` };
     expectStringify(respond({ content: [], when: keyed }));

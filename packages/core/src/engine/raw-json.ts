@@ -1,4 +1,4 @@
-import { resultResponseJson } from './result-json.js';
+import { resultResponseJson, scalarJson } from './result-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**
@@ -42,7 +42,7 @@ export function encodeMessage(message: EngineResponse | JsonRpcNotification): st
 
 /** The JSON of an id: a bigint (an integer beyond ±2^53) as its exact digits. */
 function idJson(id: RequestId): string {
-  return typeof id === 'bigint' ? id.toString() : JSON.stringify(id);
+  return typeof id === 'bigint' ? id.toString() : scalarJson(id);
 }
 
 /** JSON cannot stringify a bigint: the id is written as digits, the rest as usual (key order does not matter). */
