@@ -15,6 +15,7 @@ export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscr
 export { Cancellation } from './engine/cancellation.js';
 export { InFlight } from './engine/in-flight.js';
 export { isThenable } from './engine/thenable.js';
+export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
 export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';

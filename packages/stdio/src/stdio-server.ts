@@ -17,6 +17,7 @@ import {
   InFlight,
   isNotificationShaped,
   isThenable,
+  keepTickShape,
   McpEngine,
   parseJson,
   readEnvelope,
@@ -85,6 +86,8 @@ const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
  */
 export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, options: ServeStdioOptions = {}): StdioServer {
   const server = createServer(targets, options);
+  // Node's own per-tick objects should not turn slow after an idle moment (see keepTickShape).
+  keepTickShape();
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const usesProcess = input === process.stdin;
