@@ -1,4 +1,5 @@
 import { encodeMessage, encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
+import { infoOnlyMeta } from '../src/engine/result-json.js';
 
 /** A result response is written member by member (result-json.ts): its text must be exactly JSON.stringify's. */
 const expectStringify = (message: EngineResponse) => {
@@ -21,6 +22,13 @@ describe('encodeMessage of a result response, written member by member', () => {
         'id-"2"',
       ),
     );
+  });
+
+  it('writes the shared serverInfo-only _meta the engine gives a result without one (frozen, its JSON made once)', () => {
+    const shared = infoOnlyMeta(serverInfo);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(shared).toEqual(engineMeta());
+    for (const id of [1, 2]) expectStringify(respond({ resultType: 'complete', content: [{ type: 'text', text: '42' }], _meta: shared }, id));
   });
 
   it('writes a _meta that holds more than the server’s info, or an info that may still change, as it is now', () => {

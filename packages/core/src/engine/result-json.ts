@@ -77,9 +77,26 @@ function valueJson(value: unknown): string | undefined | typeof UNSUPPORTED {
   return JSON.stringify(value);
 }
 
+/** The JSON of each {@link infoOnlyMeta} object, made with it. */
+const infoOnlyMetaJson = new WeakMap<object, string>();
+
+/**
+ * The `_meta` the engine gives a result that has none: `{ "io.modelcontextprotocol/serverInfo": info }`,
+ * one frozen object per server, whose JSON is written once. Saves a spread and an object per
+ * result, and the writer finds its JSON by identity. `info` must be frozen (createServer's is).
+ */
+export function infoOnlyMeta(info: object): Readonly<Record<string, unknown>> {
+  const meta = Object.freeze({ [META.serverInfo]: info });
+  infoOnlyMetaJson.set(meta, JSON.stringify(meta));
+  return meta;
+}
+
 /** The result's `_meta`: the engine's own (the server's info alone) is written once per server. */
 function metaJson(meta: unknown): string | undefined | typeof UNSUPPORTED {
-  if (typeof meta !== 'object' || meta === null || hasToJson(meta) || !isPlainObject(meta)) return valueJson(meta);
+  if (typeof meta !== 'object' || meta === null) return valueJson(meta);
+  const own = infoOnlyMetaJson.get(meta);
+  if (own !== undefined) return own;
+  if (hasToJson(meta) || !isPlainObject(meta)) return valueJson(meta);
   const keys = Object.keys(meta);
   const info = meta[META.serverInfo];
   if (keys.length !== 1 || keys[0] !== META.serverInfo || typeof info !== 'object' || info === null || !Object.isFrozen(info)) return JSON.stringify(meta);
