@@ -14,8 +14,12 @@ export interface HttpProcess {
   exited: Promise<number | null>;
 }
 
-/** `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr. */
-export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<HttpProcess> {
+/**
+ * `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr,
+ * within `urlTimeoutMs` (start-up included: a run that waits on purpose, like the bus's bounded
+ * wait, passes more).
+ */
+export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}, urlTimeoutMs = 10_000): Promise<HttpProcess> {
   const child = spawn(process.execPath, [MCP_SERVE, ...args], {
     cwd: ROOT,
     env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env },
@@ -24,7 +28,7 @@ export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = 
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mcp-serve printed no URL within 10 s; stderr: ${stderr}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`mcp-serve printed no URL within ${urlTimeoutMs} ms; stderr: ${stderr}`)), urlTimeoutMs);
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       stderr += chunk;
