@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MCP_SERVE = `${ROOT}packages/cli/dist/bin.js`;
 
+/** Extra time for a process's first output: start-up, not the request, on a busy machine. */
+const STARTUP_ALLOWANCE_MS = 10_000;
+
 /**
  * A real child process speaking newline-delimited JSON-RPC: send lines, await messages by
  * predicate, and read what it printed on stderr.
@@ -53,9 +56,13 @@ export class StdioProcess {
     this.child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   }
 
-  /** Resolves with the first message (seen so far or later) matching `predicate`. */
+  /**
+   * Resolves with the first message (seen so far or later) matching `predicate`. Until the process
+   * has written anything, `timeoutMs` starts after a start-up allowance: loading a `.ts` module on a
+   * loaded CI machine took more than the 5 s meant for the answer itself.
+   */
   async waitFor(predicate: (m: Record<string, any>) => boolean, timeoutMs = 5000): Promise<Record<string, any>> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + timeoutMs + (this.rawLines.length === 0 ? STARTUP_ALLOWANCE_MS : 0);
     for (;;) {
       const found = this.messages.find(predicate);
       if (found) return found;
