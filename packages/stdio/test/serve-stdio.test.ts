@@ -72,14 +72,7 @@ describe('serveStdio', () => {
     // Held lines run as their predecessors settle, which a synchronous answer does a burst later.
     const { input, until } = serveInProcess([Tools], { maxConcurrentRequests: 1 });
     const ids = Array.from({ length: 2000 }, (_, i) => i);
-    input.write(
-      ids
-        .map(
-          (id) => `${add(id, id, 1)}
-`,
-        )
-        .join(''),
-    );
+    input.write(ids.map((id) => `${add(id, id, 1)}\n`).join(''));
     const messages = await until((m) => m.length >= ids.length);
     expect(messages.map((m) => m.id)).toEqual(ids);
     for (const m of messages) expect(m.result.content[0].text).toBe(String(m.id + 1));
@@ -88,10 +81,7 @@ describe('serveStdio', () => {
   test("a notifications/cancelled later in the same chunk stops a synchronous request's answer", async () => {
     const { input, output, until } = serveInProcess([Tools]);
     const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } });
-    input.write(`${add('gone')}
-${cancel}
-${add('kept')}
-`);
+    input.write(`${add('gone')}\n${cancel}\n${add('kept')}\n`);
     await until((m) => m.some((x) => x.id === 'kept'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(output.messages.map((m) => m.id)).toEqual(['kept']);
