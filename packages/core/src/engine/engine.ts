@@ -14,7 +14,6 @@ import { parseJson, readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
 import type { MethodHandler, ServingState } from './method.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
-import { infoOnlyMeta } from './result-json.js';
 import { isThenable } from './thenable.js';
 import { RequestScope, type RequestChannel } from './request-scope.js';
 import { ModernCall } from '../pipeline/modern-call.js';
@@ -61,12 +60,7 @@ const METHODS = [
 export class McpEngine {
   private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
 
-  /** The `_meta` of a result that has none of its own (frozen, shared by every such result), when the server's info is frozen. */
-  private readonly infoOnlyMeta: Readonly<Record<string, unknown>> | undefined;
-
-  constructor(readonly state: ServingState) {
-    this.infoOnlyMeta = Object.isFrozen(state.info) ? infoOnlyMeta(state.info) : undefined;
-  }
+  constructor(readonly state: ServingState) {}
 
   /** Parses and handles one message's text (stdio lines, HTTP bodies). */
   handleText(text: string, channel: RequestChannel): Promise<EngineResponse | undefined> {
@@ -212,7 +206,7 @@ export class McpEngine {
 
   /** Every result's `_meta` names the server (B-10); a result without one shares the server's. */
   private withServerInfo(result: Result): Result {
-    result._meta = result._meta === undefined && this.infoOnlyMeta ? this.infoOnlyMeta : { ...result._meta, [META.serverInfo]: this.state.info };
+    result._meta = result._meta === undefined ? this.state.resultMeta : { ...result._meta, [META.serverInfo]: this.state.info };
     return result;
   }
 

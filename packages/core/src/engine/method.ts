@@ -14,6 +14,8 @@ export interface ServingState {
   /** The mutable side: live changes, completers and the notification bus. */
   readonly live: LiveRegistry;
   readonly info: Implementation;
+  /** `{ serverInfo: info }`, frozen: the `_meta` of every result without its own, and of list pages (see infoOnlyMeta). */
+  readonly resultMeta: JsonObject;
   readonly instructions: string | undefined;
   readonly discoverCache: CacheHints;
   /** Default hints of `resources/read` results. */

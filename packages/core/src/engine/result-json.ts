@@ -1,4 +1,5 @@
 import { META } from '../protocol/meta-keys.js';
+import type { Implementation, JsonObject } from '../protocol/types.js';
 import { LONG_STRING, longStringJson } from './long-string-json.js';
 
 /**
@@ -81,12 +82,13 @@ function valueJson(value: unknown): string | undefined | typeof UNSUPPORTED {
 const infoOnlyMetaJson = new WeakMap<object, string>();
 
 /**
- * The `_meta` the engine gives a result that has none: `{ "io.modelcontextprotocol/serverInfo": info }`,
- * one frozen object per server, whose JSON is written once. Saves a spread and an object per
- * result, and the writer finds its JSON by identity. `info` must be frozen (createServer's is).
+ * A server's `_meta` for its results: `{ "io.modelcontextprotocol/serverInfo": info }`, frozen,
+ * made once per server (createServer) and shared by its list pages and by every result that has
+ * no `_meta` of its own: no spread and no object per result, and the writer finds its JSON by
+ * identity. `info` must be frozen (createServer's is).
  */
-export function infoOnlyMeta(info: object): Readonly<Record<string, unknown>> {
-  const meta = Object.freeze({ [META.serverInfo]: info });
+export function infoOnlyMeta(info: Implementation): JsonObject {
+  const meta: JsonObject = Object.freeze({ [META.serverInfo]: info as unknown as JsonObject });
   infoOnlyMetaJson.set(meta, JSON.stringify(meta));
   return meta;
 }

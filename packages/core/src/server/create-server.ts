@@ -1,9 +1,9 @@
 import type { CacheOptions } from '../decorators/metadata.js';
 import { McpEngine } from '../engine/engine.js';
 import type { ServingState } from '../engine/method.js';
+import { infoOnlyMeta } from '../engine/result-json.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { createDefaultLogger } from '../logging/logger.js';
-import { META } from '../protocol/meta-keys.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
 import { isServerTarget, scanServer } from '../registry/scanner.js';
 import { LiveRegistry } from '../live/live-registry.js';
@@ -74,7 +74,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
-  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta: { [META.serverInfo]: info } };
+  const resultMeta = infoOnlyMeta(info);
+  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
     scanned.flatMap((s) => [
@@ -97,6 +98,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     },
     live,
     info,
+    resultMeta,
     instructions: instructions || undefined,
     discoverCache: hints(options.cache?.discover, DEFAULTS.discover),
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
