@@ -34,6 +34,7 @@ export {
   type PageAnswerBytes,
   type EngineResultResponse,
 } from './engine/raw-json.js';
+export { LongTextJson } from './engine/result-json.js';
 export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './errors/legacy-errors.js';

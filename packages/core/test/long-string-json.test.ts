@@ -1,13 +1,30 @@
-import { encodeMessage, encodeMessageBody, encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
+import { encodeMessage, encodeMessageBody, encodeMessageBytes, LongTextJson, type EngineResponse } from '@decorum/core/transport';
 
-/** Every encoder must give exactly JSON.stringify's text (and its UTF-8 bytes), whatever the long strings hold. */
-const expectStringifyBytes = (message: EngineResponse) => {
+/**
+ * Every encoder must give exactly JSON.stringify's text (and its UTF-8 bytes), whatever the long
+ * strings hold; so must the pieces of a body with a long text set apart, whose text is ASCII
+ * between the quotes its head ends and its tail begins with. Returns those pieces, if there are.
+ */
+const expectStringifyBytes = (message: EngineResponse, longTextChars = 1024): LongTextJson | undefined => {
   const json = JSON.stringify(message);
   expect(encodeMessage(message)).toBe(json);
   expect(encodeMessageBody(message)).toBe(json);
   const bytes = encodeMessageBytes(message);
   expect(bytes.toString('utf8')).toBe(json);
   expect(bytes.equals(Buffer.from(json, 'utf8'))).toBe(true);
+  const body = encodeMessageBody(message, longTextChars);
+  if (!(body instanceof LongTextJson)) {
+    expect(body).toBe(json);
+    return undefined;
+  }
+  expect(body.head + body.text + body.tail).toBe(json);
+  expect(String(body)).toBe(json);
+  expect(body.byteLength).toBe(Buffer.byteLength(json));
+  expect(body.text.length).toBeGreaterThanOrEqual(longTextChars);
+  expect(Buffer.byteLength(body.text)).toBe(body.text.length);
+  expect(body.head.endsWith('"')).toBe(true);
+  expect(body.tail.startsWith('"')).toBe(true);
+  return body;
 };
 const textResult = (id: string | number, ...texts: string[]): EngineResponse =>
   ({
@@ -57,6 +74,29 @@ describe('encoding results with long strings in content blocks', () => {
   // encoding of a string body as soon as it is written.
   it('makes an HTTP body with a long text a string, not a Buffer', () => {
     expect(typeof encodeMessageBody(textResult(1, long))).toBe('string');
+  });
+
+  it('sets apart, for a transport that writes pieces, the first plain ASCII text of at least the length asked', () => {
+    expect(expectStringifyBytes(textResult(1, long))?.text).toBe(long);
+    expect(expectStringifyBytes(textResult('id-"x"', 'short', 'é'.repeat(5000), long, 'z'.repeat(70_000)))?.text).toBe(long);
+    expect(expectStringifyBytes(textResult(2, 'y'.repeat(8191)), 8192)).toBeUndefined();
+    expect(expectStringifyBytes(textResult(2, 'y'.repeat(8192)), 8192)?.text).toBe('y'.repeat(8192));
+    // Neither a text JSON escapes nor one that is not ASCII: their JSON is not their bytes.
+    expect(expectStringifyBytes(textResult(3, `${long}\n`))).toBeUndefined();
+    expect(expectStringifyBytes(textResult(3, `${long}é`))).toBeUndefined();
+    // Never without `longTextChars`, and never a page or an error.
+    expect(encodeMessageBody(textResult(4, long))).toBe(JSON.stringify(textResult(4, long)));
+    const error = { jsonrpc: '2.0', id: 5, error: { code: -32602, message: long } } as EngineResponse;
+    expect(encodeMessageBody(error, 1024)).toBe(JSON.stringify(error));
+  });
+
+  it('sets apart a long text with non-ASCII members around it, whose bytes count as UTF-8', () => {
+    const message = {
+      jsonrpc: '2.0',
+      id: 'ü',
+      result: { resultType: 'complete', content: [{ type: 'text', text: long, annotations: { audience: ['usér ☂'] } }], structuredContent: { note: '🌧' } },
+    } as EngineResponse;
+    expect(expectStringifyBytes(message)?.tail).toContain('🌧');
   });
 
   it('keeps the bytes JSON does not escape (DEL, space, the top of ASCII) raw', () => {

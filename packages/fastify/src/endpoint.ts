@@ -32,7 +32,7 @@ import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.j
 import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
-import { writePageDirectly } from './page-answer.js';
+import { sendAnswerBody, writePageDirectly } from './direct-answer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { errorHeaders } from './error-headers.js';
@@ -197,12 +197,16 @@ export class McpEndpoint {
     }
     let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
-    const body = encodeSafelyBody(response, (error) => {
-      logUnserializable(logger, error);
-      exchange.errorCode = -32603;
-      status = errorStatus(-32603, 'handler');
-    });
-    return reply.code(status).type(JSON_TYPE).send(body);
+    const body = encodeSafelyBody(
+      response,
+      (error) => {
+        logUnserializable(logger, error);
+        exchange.errorCode = -32603;
+        status = errorStatus(-32603, 'handler');
+      },
+      this.directWriteBytes,
+    );
+    return sendAnswerBody(reply, status, body);
   }
 
   /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */

@@ -42,10 +42,11 @@ export interface McpPluginOptions extends ServerOptions {
    */
   sseKeepAliveMs?: number;
   /**
-   * Answers whose result is a pre-serialized list page of at least this many bytes (default 8192)
-   * are written straight to the socket, without copying the page into a body per request; like SSE
-   * streams they keep the headers hooks set, but `onSend` hooks (compression, say) do not see them.
-   * `Infinity` sends every answer through Fastify's `reply.send`.
+   * Answers whose result is a pre-serialized list page of at least this many bytes (default 8192),
+   * or holds a content block's ASCII text of at least this many characters, are written straight
+   * to the socket, in pieces: the page is not copied into a body per request, the text not joined
+   * into one message string. Like SSE streams they keep the headers hooks set, but `onSend` hooks
+   * (compression, say) do not see them. `Infinity` sends every answer through Fastify's `reply.send`.
    */
   directWriteBytes?: number;
   /** Fastify log level of the endpoint's routes (and so of `ctx.log`). Default: the app's. */

@@ -26,11 +26,19 @@ let scratch = Buffer.allocUnsafeSlow(0);
 
 /** `JSON.stringify(value)` for a long string, written raw between quotes when it needs no escaping. */
 export function longStringJson(value: string): string {
+  return isPlainAscii(value) ? `"${value}"` : JSON.stringify(value);
+}
+
+/**
+ * True when the string is ASCII (so its UTF-8 bytes are its `latin1` bytes, one per character) and
+ * JSON writes it as it is between quotes. For a long string (from {@link LONG_STRING}).
+ */
+export function isPlainAscii(value: string): boolean {
   const length = value.length;
-  if (Buffer.byteLength(value) !== length) return JSON.stringify(value);
+  if (Buffer.byteLength(value) !== length) return false;
   const bytes = length <= MAX_SCRATCH ? scratchFor(length) : Buffer.allocUnsafeSlow(length);
   bytes.write(value, 0, 'latin1');
-  return needsNoEscape(bytes) ? `"${value}"` : JSON.stringify(value);
+  return needsNoEscape(bytes);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { resultResponseJson, scalarJson } from './result-json.js';
+import { resultResponseJson, scalarJson, type LongTextJson } from './result-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**
@@ -84,11 +84,19 @@ export function pageAnswerBytes(message: EngineResponse | JsonRpcNotification, m
  * (its envelope copied around them), else the text. Node writes a string body together with the
  * response head, with no Buffer made for it: ~5,000 instructions fewer a tools/call (callgrind)
  * than encoding it first, and for a long text no buffer left for the garbage collector to free
- * (see long-string-json.ts).
+ * (see long-string-json.ts). With `longTextChars`, a result with a content block's plain ASCII
+ * string of at least that length comes in pieces ({@link LongTextJson}), for a transport that
+ * writes them one after another.
  */
-export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer {
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer;
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars: number): string | Buffer | LongTextJson;
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars = Infinity): string | Buffer | LongTextJson {
   const pieces = pageAnswerBytes(message);
   if (pieces !== undefined) return Buffer.concat(pieces, pieces[0].length + pieces[1].length + pieces[2].length);
+  if (longTextChars !== Infinity && 'result' in message && !(message.result instanceof RawJson)) {
+    const json = resultResponseJson(idJson(message.id), message.result, longTextChars);
+    if (json !== undefined) return json;
+  }
   return encodeMessage(message);
 }
 

@@ -1,6 +1,7 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
 import type { JsonRpcNotification } from '../protocol/types.js';
 import { encodeMessage, encodeMessageBody, encodeMessageBytes, type EngineResponse } from './raw-json.js';
+import type { LongTextJson } from './result-json.js';
 
 /** Told about a message JSON could not hold, so the transport can log it (its details never leave). */
 export type UnserializableListener = (error: unknown, message: EngineResponse | JsonRpcNotification) => void;
@@ -32,10 +33,15 @@ export function encodeSafelyBytes(message: EngineResponse, onError: Unserializab
   }
 }
 
-/** {@link encodeSafely} for the body of an HTTP JSON answer (text, or bytes where they are made anyway; see `encodeMessageBody`). */
-export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener): string | Buffer {
+/**
+ * {@link encodeSafely} for the body of an HTTP JSON answer (text, or bytes where they are made
+ * anyway; with `longTextChars`, a long text set apart: see `encodeMessageBody`).
+ */
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener): string | Buffer;
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, longTextChars: number): string | Buffer | LongTextJson;
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, longTextChars = Infinity): string | Buffer | LongTextJson {
   try {
-    return encodeMessageBody(message);
+    return encodeMessageBody(message, longTextChars);
   } catch (error) {
     onError(error, message);
     return encodeMessage(errorResponse(message.id, error));

@@ -30,7 +30,7 @@ import { logUnserializable, sendRefusal } from '../endpoint.js';
 import { JSON_TYPE } from '../accept.js';
 import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
-import { writePageDirectly } from '../page-answer.js';
+import { sendAnswerBody, writePageDirectly } from '../direct-answer.js';
 import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
@@ -304,12 +304,16 @@ export class LegacyEndpoint implements AnswersRunning {
     } else if (writePageDirectly(reply, status, response, this.directWriteBytes)) {
       return reply;
     }
-    const body = encodeSafelyBody(response, (error) => {
-      logUnserializable(logger, error);
-      exchange.errorCode = -32603;
-      status = RESULT_STATUS;
-    });
-    return reply.code(status).type(JSON_TYPE).send(body);
+    const body = encodeSafelyBody(
+      response,
+      (error) => {
+        logUnserializable(logger, error);
+        exchange.errorCode = -32603;
+        status = RESULT_STATUS;
+      },
+      this.directWriteBytes,
+    );
+    return sendAnswerBody(reply, status, body);
   }
 
   /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
