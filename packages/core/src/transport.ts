@@ -16,6 +16,7 @@ export { Cancellation } from './engine/cancellation.js';
 export { InFlight } from './engine/in-flight.js';
 export { isThenable } from './engine/thenable.js';
 export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
+export { raiseMallocTrimThreshold } from './runtime/malloc-trim.js';
 export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';

@@ -1,5 +1,13 @@
 import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
-import { Cancellation, encodeMessage, errorResponse, keepTickShape, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
+import {
+  Cancellation,
+  encodeMessage,
+  errorResponse,
+  keepTickShape,
+  preloadValidators,
+  raiseMallocTrimThreshold,
+  type PreparedRequest,
+} from '@decorum/core/transport';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -119,8 +127,10 @@ function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
   // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler,
-  // and Node's own per-tick objects should not turn slow after an idle moment (tick-shape.ts).
+  // Node's own per-tick objects should not turn slow after an idle moment (tick-shape.ts), and the
+  // memory of dead buffers should not go back to the kernel after each collection (malloc-trim.ts).
   keepTickShape();
+  raiseMallocTrimThreshold();
   await preloadValidators();
   let mountedAt = path;
 
