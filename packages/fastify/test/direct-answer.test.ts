@@ -176,6 +176,15 @@ function expectRepeat(text: string, char: string, count: number): void {
   });
 }
 
+/** The raw bytes of an HTTP/1.1 tools/call of `repeat` (`count` copies of `char`), for a socket of the test's own. */
+function rawRepeatRequest(port: string, id: string, char: string, count: number): string {
+  const json = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'repeat', arguments: { char, count }, _meta: meta() } });
+  return (
+    `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\n` +
+    `mcp-protocol-version: 2026-07-28\r\nmcp-method: tools/call\r\nmcp-name: repeat\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
+  );
+}
+
 /**
  * A result with a long ASCII text is written to the socket in pieces (its text never joined into
  * one message string, copied into a reused buffer): the bytes, headers and log line are those of
@@ -234,20 +243,11 @@ describe('answers with a long text written straight to the socket', () => {
 
   // 1 MiB: in a reused buffer; 8 MiB: past their bound, written as a string.
   test.each([1024 * 1024, 8 * 1024 * 1024])('a client gone before its long answer (%p characters) was written costs the others nothing', async (count) => {
-    const body = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 'gone',
-      method: 'tools/call',
-      params: { name: 'repeat', arguments: { char: 'G', count }, _meta: meta() },
-    });
     const { port } = new URL(t.url);
     for (let i = 0; i < 3; i++) {
       await new Promise<void>((resolve) => {
         const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.write(
-            `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\n` +
-              `mcp-protocol-version: 2026-07-28\r\nmcp-method: tools/call\r\nmcp-name: repeat\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-          );
+          socket.write(rawRepeatRequest(port, 'gone', 'G', count));
         });
         // Gone at the first bytes of the answer, while most of it is still to be written.
         socket.once('data', () => {
@@ -265,17 +265,10 @@ describe('answers with a long text written straight to the socket', () => {
   // while other clients get answers of its size, in buffers of its size class.
   test('a long answer held behind a slow reader keeps its bytes while others are answered', async () => {
     const { port } = new URL(t.url);
-    const request = (id: string, char: string, count: number) => {
-      const json = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'repeat', arguments: { char, count }, _meta: meta() } });
-      return (
-        `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\n` +
-        `mcp-protocol-version: 2026-07-28\r\nmcp-method: tools/call\r\nmcp-name: repeat\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
-      );
-    };
     const chunks: Buffer[] = [];
     const socket = connect(Number(port), '127.0.0.1');
     socket.pause();
-    socket.write(request('first', 'F', 8 * 1024 * 1024) + request('held', 'P', 1024 * 1024));
+    socket.write(rawRepeatRequest(port, 'first', 'F', 8 * 1024 * 1024) + rawRepeatRequest(port, 'held', 'P', 1024 * 1024));
     await new Promise((r) => setTimeout(r, 300));
     const others = await Promise.all(
       Array.from({ length: 4 }, (_, i) => rpc(t.url, `other-${i}`, 'tools/call', { name: 'repeat', arguments: { char: 'Q', count: 1024 * 1024 } })),

@@ -1,33 +1,26 @@
 /**
- * The JSON of a long string in a content block (a 64 KiB text, an image's base64 `data`), without
- * `JSON.stringify`'s per-character escape scan when the string needs no escaping.
+ * Whether a long string in a content block (a 64 KiB text, an image's base64 `data`) is its own
+ * JSON between quotes, found without `JSON.stringify`'s per-character escape scan.
  *
  * Why: on Node 20, `JSON.stringify` of a 64 KiB text costs ~90 µs, nearly all of it the scan. Here a
  * long string that is pure ASCII (its UTF-8 length is its length) is copied into a scratch buffer
  * (`latin1`, a memcpy) and checked there (memchr, then sixteen bytes at a time) for the only bytes
- * JSON must escape in ASCII: `"`, `\` and controls below 0x20; a clean one is its own JSON between
- * quotes (~10 µs for 64 KiB). A string that needs escaping, or is not ASCII, goes to
- * `JSON.stringify`. The answer is exactly `JSON.stringify(value)` either way.
+ * JSON must escape in ASCII: `"`, `\` and controls below 0x20 (~10 µs for 64 KiB). result-json.ts
+ * writes a clean one between quotes, or sets it apart for a transport that writes it in pieces
+ * (`LongTextJson`); a string that needs escaping, or is not ASCII, goes to `JSON.stringify`.
  *
- * The result stays a string, and the message's JSON with it: an HTTP body written as a string is
- * encoded by Node into memory it frees as soon as the write is done. A `Buffer` per answer (as
- * this module once made) is freed only when the garbage collector finds it, and 64 KiB buffers
- * freed in bursts made the C allocator give memory back to the system and fault it in again:
- * ~20 page faults per 64 KiB echo at 64 connections (L0: 0.6), ~55 µs of the kernel's time each
- * request (alternating runs, 2026-12-05).
+ * No `Buffer` is made per answer for it: one freed only when the garbage collector finds it, 64 KiB
+ * at a time in bursts, made the C allocator give memory back to the system and fault it in again
+ * (~20 page faults per 64 KiB echo at 64 connections, 2026-12-05). The HTTP transport copies a set
+ * apart text into buffers it reuses (fastify/src/text-buffers.ts).
  */
 
-/** From this length a content block's string is written by {@link longStringJson} (shorter ones: `JSON.stringify`, as fast for them). */
+/** From this length a content block's string is checked by {@link isPlainAscii} (shorter ones: `JSON.stringify`, as fast for them). */
 export const LONG_STRING = 1024;
 
 /** Strings up to this length are checked in one scratch buffer kept between calls; longer ones in a buffer of their own. */
 const MAX_SCRATCH = 1024 * 1024;
 let scratch = Buffer.allocUnsafeSlow(0);
-
-/** `JSON.stringify(value)` for a long string, written raw between quotes when it needs no escaping. */
-export function longStringJson(value: string): string {
-  return isPlainAscii(value) ? `"${value}"` : JSON.stringify(value);
-}
 
 /**
  * True when the string is ASCII (so its UTF-8 bytes are its `latin1` bytes, one per character) and

@@ -26,14 +26,20 @@ export interface EngineResultResponse {
 /** What the engine answers a request with: a result (possibly pre-serialized) or an error. */
 export type EngineResponse = EngineResultResponse | JsonRpcErrorResponse;
 
-/** Serializes one outgoing message to compact JSON (no newlines, so stdio framing holds). */
-export function encodeMessage(message: EngineResponse | JsonRpcNotification): string {
+/**
+ * Serializes one outgoing message to compact JSON (no newlines, so stdio framing holds). With
+ * `longTextChars`, a result with a content block's plain ASCII string of at least that length
+ * comes in pieces ({@link LongTextJson}).
+ */
+export function encodeMessage(message: EngineResponse | JsonRpcNotification): string;
+export function encodeMessage(message: EngineResponse | JsonRpcNotification, longTextChars: number): string | LongTextJson;
+export function encodeMessage(message: EngineResponse | JsonRpcNotification, longTextChars = Infinity): string | LongTextJson {
   if ('result' in message && message.result instanceof RawJson) {
     return `{"jsonrpc":"2.0","id":${idJson(message.id)},"result":${message.result.json}}`;
   }
   // A result is written member by member (result-json.ts); an error or a notification is small and rare.
   if ('result' in message) {
-    const json = resultResponseJson(idJson(message.id), message.result);
+    const json = resultResponseJson(idJson(message.id), message.result, longTextChars);
     if (json !== undefined) return json;
   }
   if ('id' in message && typeof message.id === 'bigint') return withExactId(message as EngineResponse & { id: bigint });
@@ -84,20 +90,15 @@ export function pageAnswerBytes(message: EngineResponse | JsonRpcNotification, m
  * (its envelope copied around them), else the text. Node writes a string body together with the
  * response head, with no Buffer made for it: ~5,000 instructions fewer a tools/call (callgrind)
  * than encoding it first, and for a long text no buffer left for the garbage collector to free
- * (see long-string-json.ts). With `longTextChars`, a result with a content block's plain ASCII
- * string of at least that length comes in pieces ({@link LongTextJson}), for a transport that
- * writes them one after another.
+ * (see long-string-json.ts). With `longTextChars`, a long text may come in pieces, for a
+ * transport that writes them one after another (see {@link encodeMessage}).
  */
 export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer;
 export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars: number): string | Buffer | LongTextJson;
 export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars = Infinity): string | Buffer | LongTextJson {
   const pieces = pageAnswerBytes(message);
   if (pieces !== undefined) return Buffer.concat(pieces, pieces[0].length + pieces[1].length + pieces[2].length);
-  if (longTextChars !== Infinity && 'result' in message && !(message.result instanceof RawJson)) {
-    const json = resultResponseJson(idJson(message.id), message.result, longTextChars);
-    if (json !== undefined) return json;
-  }
-  return encodeMessage(message);
+  return encodeMessage(message, longTextChars);
 }
 
 /** True for an error response. */
