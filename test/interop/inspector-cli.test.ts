@@ -46,6 +46,8 @@ const inspectorEnv = {
   DECORUM_LOG_LEVEL: 'warn',
 };
 
+// The walkthroughs' 150 s: each runs several CLI processes (15 s for the stdio one, idle), and CI's
+// runner under the whole suite's load runs such tests 2–3× slower.
 async function inspector(args: string[]): Promise<any> {
   const { stdout } = await run(process.execPath, [INSPECTOR, '--cli', ...args], { cwd: ROOT, timeout: 30_000, env: inspectorEnv });
   return JSON.parse(stdout);
@@ -130,19 +132,19 @@ afterAll(async () => {
 describe.each(ERAS)('MCP Inspector CLI interop (%s era)', (era) => {
   test('stdio: the negotiated version, tools, a resource, a prompt; the eliciting tool refused for want of the capability', async () => {
     await walkthrough(STDIO_TARGET, era);
-  }, 60_000);
+  }, 150_000);
 
   test('HTTP: the negotiated version, tools, a resource, a prompt; the eliciting tool refused for want of the capability', async () => {
     await walkthrough([http.url], era);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe.each(ERAS)("the Inspector's connection CLI, mcpdo (%s era): an elicitation answered", (era) => {
   test('stdio', async () => {
     await answeredElicitation(['--', ...STDIO_TARGET], era);
-  }, 60_000);
+  }, 150_000);
 
   test('HTTP', async () => {
     await answeredElicitation([http.url], era);
-  }, 60_000);
+  }, 150_000);
 });
