@@ -33,6 +33,7 @@ export {
   RawJson,
   type EngineResponse,
   type PageAnswerBytes,
+  type AnswerBody,
   type EngineResultResponse,
 } from './engine/raw-json.js';
 export { LongTextJson } from './engine/result-json.js';

@@ -21,6 +21,18 @@ describe('encodeMessageBytes', () => {
     expect(typeof body).toBe('result' in message && message.result instanceof RawJson ? 'object' : 'string');
   });
 
+  it("gives a page of at least piecesFrom bytes in pieces (the page's own bytes, not a copy), a smaller one whole", () => {
+    const message: EngineResponse = { jsonrpc: '2.0', id: 3, result: page };
+    const size = page.bytes.length;
+    const pieces = encodeMessageBody(message, size);
+    expect(Array.isArray(pieces)).toBe(true);
+    const [head, bytes, tail] = pieces as readonly Buffer[];
+    expect(bytes).toBe(page.bytes);
+    expect(Buffer.concat([head, bytes, tail]).equals(encodeMessageBytes(message))).toBe(true);
+    const whole = encodeMessageBody(message, size + 1);
+    expect(Buffer.isBuffer(whole) && whole.equals(encodeMessageBytes(message))).toBe(true);
+  });
+
   it('encodes a page once and reuses its bytes', () => {
     const raw = new RawJson('{"x":1}');
     expect(raw.bytes).toBe(raw.bytes);

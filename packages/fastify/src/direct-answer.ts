@@ -1,46 +1,47 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { LongTextJson, pageAnswerBytes, type EngineResponse } from '@decorum/core/transport';
+import { LongTextJson, type AnswerBody, type PageAnswerBytes } from '@decorum/core/transport';
 import type { FastifyReply } from 'fastify';
 import { JSON_TYPE } from './accept.js';
 import { TextBuffers } from './text-buffers.js';
 
 /**
  * Large JSON answers written straight to the socket, in pieces, instead of through Fastify's
- * `reply.send` (which takes one body): a pre-serialized list page, and a result with a long text.
- * The reply is hijacked, as for an SSE stream: the headers that hooks set are kept and `onResponse`
- * hooks run, but `onSend` hooks do not see the body (`directWriteBytes: Infinity` sends every
- * answer through `reply.send`).
+ * `reply.send` (which takes one body): a pre-serialized list page, and a result with a long text
+ * (the pieces `encodeSafelyBody` gives from `directWriteBytes` on). The reply is hijacked, as for
+ * an SSE stream: the headers that hooks set are kept and `onResponse` hooks run, but `onSend` hooks
+ * do not see the body (`directWriteBytes: Infinity` sends every answer through `reply.send`).
  */
 
+/** Sends a JSON answer's body: a whole one through `reply.send`, one in pieces straight to the socket. */
+export function sendAnswerBody(reply: FastifyReply, status: number, body: AnswerBody): FastifyReply {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return reply.code(status).type(JSON_TYPE).send(body);
+  if (body instanceof LongTextJson) writeLongText(reply, status, body);
+  else writePage(reply, status, body);
+  return reply;
+}
+
 /**
- * Writes an answer whose result is a pre-serialized page of at least `minBytes` in its three
- * pieces (envelope head, the page's shared bytes, closing brace): true when it did. Through
- * `reply.send` the page would be copied into a new buffer per request — for the bench's 160 KB
- * list, ~30 % of the server's user CPU time per request, and buffers of that size, freed only when
- * the garbage collector finds them, made the allocator fault their pages in again.
+ * A pre-serialized page in its three pieces (envelope head, the page's shared bytes, closing
+ * brace). Through `reply.send` the page would be copied into a new buffer per request — for the
+ * bench's 160 KB list, ~30 % of the server's user CPU time per request, and buffers of that size,
+ * freed only when the garbage collector finds them, made the allocator fault their pages in again.
  */
-export function writePageDirectly(reply: FastifyReply, status: number, response: EngineResponse, minBytes: number): boolean {
-  const pieces = pageAnswerBytes(response, minBytes);
-  if (pieces === undefined) return false;
-  const [head, page, tail] = pieces;
+function writePage(reply: FastifyReply, status: number, [head, page, tail]: PageAnswerBytes): void {
   const res = writeHead(reply, status, head.length + page.length + tail.length);
   res.write(head);
   res.write(page);
   res.end(tail);
-  return true;
 }
 
 /** The buffers long texts are copied into, shared by the process's endpoints. */
 const textBuffers = new TextBuffers();
 
 /**
- * Sends a JSON answer's body: a {@link LongTextJson} straight to the socket, its text copied into
- * a reused buffer (it is ASCII: a copy, not a UTF-8 encoding) between head and tail, so that the
- * long text is never joined into one message string and its length is known without counting
- * (Fastify measures a string body's UTF-8 length); any other body through `reply.send`.
+ * A result with a long text: the text copied into a reused buffer (it is ASCII: a copy, not a
+ * UTF-8 encoding) between head and tail, so that it is never joined into one message string and
+ * its length is known without counting (Fastify measures a string body's UTF-8 length).
  */
-export function sendAnswerBody(reply: FastifyReply, status: number, body: string | Buffer | LongTextJson): FastifyReply {
-  if (!(body instanceof LongTextJson)) return reply.code(status).type(JSON_TYPE).send(body);
+function writeLongText(reply: FastifyReply, status: number, body: LongTextJson): void {
   const res = writeHead(reply, status, body.byteLength);
   res.write(body.head);
   const buffer = textBuffers.take(body.text);
@@ -52,7 +53,6 @@ export function sendAnswerBody(reply: FastifyReply, status: number, body: string
     res.once('finish', () => textBuffers.give(buffer));
   }
   res.end(body.tail);
-  return reply;
 }
 
 /** Hijacks the reply and writes its head (with the hooks' headers), corked: the pieces that follow leave with it in one writev when `end` uncorks. */

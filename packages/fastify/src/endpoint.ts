@@ -32,7 +32,7 @@ import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.j
 import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
-import { sendAnswerBody, writePageDirectly } from './direct-answer.js';
+import { sendAnswerBody } from './direct-answer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { errorHeaders } from './error-headers.js';
@@ -192,8 +192,6 @@ export class McpEndpoint {
       exchange.errorCode = response.error.code;
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
-    } else if (writePageDirectly(reply, RESULT_STATUS, response, this.directWriteBytes)) {
-      return reply;
     }
     let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).

@@ -90,16 +90,23 @@ export function pageAnswerBytes(message: EngineResponse | JsonRpcNotification, m
  * (its envelope copied around them), else the text. Node writes a string body together with the
  * response head, with no Buffer made for it: ~5,000 instructions fewer a tools/call (callgrind)
  * than encoding it first, and for a long text no buffer left for the garbage collector to free
- * (see long-string-json.ts). With `longTextChars`, a long text may come in pieces, for a
- * transport that writes them one after another (see {@link encodeMessage}).
+ * (see long-string-json.ts).
+ *
+ * With `piecesFrom`, a large answer comes in pieces, for a transport that writes them one after
+ * another: a page of at least that many bytes as its {@link PageAnswerBytes} (not copied into one
+ * body), a content block's plain ASCII text of at least that many characters as a
+ * {@link LongTextJson} (not joined into one message string; see {@link encodeMessage}).
  */
 export function encodeMessageBody(message: EngineResponse | JsonRpcNotification): string | Buffer;
-export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars: number): string | Buffer | LongTextJson;
-export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, longTextChars = Infinity): string | Buffer | LongTextJson {
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, piecesFrom: number): AnswerBody;
+export function encodeMessageBody(message: EngineResponse | JsonRpcNotification, piecesFrom = Infinity): AnswerBody {
   const pieces = pageAnswerBytes(message);
-  if (pieces !== undefined) return Buffer.concat(pieces, pieces[0].length + pieces[1].length + pieces[2].length);
-  return encodeMessage(message, longTextChars);
+  if (pieces === undefined) return encodeMessage(message, piecesFrom);
+  return pieces[1].length >= piecesFrom ? pieces : Buffer.concat(pieces, pieces[0].length + pieces[1].length + pieces[2].length);
 }
+
+/** An HTTP JSON answer's body from {@link encodeMessageBody}: whole (text or bytes), or in pieces. */
+export type AnswerBody = string | Buffer | PageAnswerBytes | LongTextJson;
 
 /** True for an error response. */
 export function isErrorResponse(message: EngineResponse): message is JsonRpcErrorResponse {

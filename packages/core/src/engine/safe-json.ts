@@ -1,7 +1,6 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
 import type { JsonRpcNotification } from '../protocol/types.js';
-import { encodeMessage, encodeMessageBody, encodeMessageBytes, type EngineResponse } from './raw-json.js';
-import type { LongTextJson } from './result-json.js';
+import { encodeMessage, encodeMessageBody, encodeMessageBytes, type AnswerBody, type EngineResponse } from './raw-json.js';
 
 /** Told about a message JSON could not hold, so the transport can log it (its details never leave). */
 export type UnserializableListener = (error: unknown, message: EngineResponse | JsonRpcNotification) => void;
@@ -35,13 +34,13 @@ export function encodeSafelyBytes(message: EngineResponse, onError: Unserializab
 
 /**
  * {@link encodeSafely} for the body of an HTTP JSON answer (text, or bytes where they are made
- * anyway; with `longTextChars`, a long text set apart: see `encodeMessageBody`).
+ * anyway; with `piecesFrom`, a large page or long text in pieces: see `encodeMessageBody`).
  */
 export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener): string | Buffer;
-export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, longTextChars: number): string | Buffer | LongTextJson;
-export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, longTextChars = Infinity): string | Buffer | LongTextJson {
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, piecesFrom: number): AnswerBody;
+export function encodeSafelyBody(message: EngineResponse, onError: UnserializableListener, piecesFrom = Infinity): AnswerBody {
   try {
-    return encodeMessageBody(message, longTextChars);
+    return encodeMessageBody(message, piecesFrom);
   } catch (error) {
     onError(error, message);
     return encodeMessage(errorResponse(message.id, error));

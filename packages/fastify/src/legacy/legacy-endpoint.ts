@@ -30,7 +30,7 @@ import { logUnserializable, sendRefusal } from '../endpoint.js';
 import { JSON_TYPE } from '../accept.js';
 import { errorHeaders } from '../error-headers.js';
 import { readHeader } from '../header-value.js';
-import { sendAnswerBody, writePageDirectly } from '../direct-answer.js';
+import { sendAnswerBody } from '../direct-answer.js';
 import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
@@ -301,8 +301,6 @@ export class LegacyEndpoint implements AnswersRunning {
       status = legacyErrorStatus(response.error.code);
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
-    } else if (writePageDirectly(reply, status, response, this.directWriteBytes)) {
-      return reply;
     }
     const body = encodeSafelyBody(
       response,
