@@ -85,7 +85,7 @@ function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<R
   if (ran.kind === 'input_required') return ran.result;
   const tool = call.target;
   const value = ran.value;
-  if (!tool.output) return { resultType: 'complete', ...toolResultFromValue(value) };
+  if (!tool.output) return toolResultFromValue(value);
   // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
   if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
   const structured = isCallToolResult(value) ? value.structuredContent : value;

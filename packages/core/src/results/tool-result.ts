@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '../protocol/types.js';
+import type { CallToolResult, ContentBlock, Result } from '../protocol/types.js';
 import { isContentBlock, text } from './content.js';
 
 /** True for an object that already is a `CallToolResult` (has a `content` array of blocks). */
@@ -12,12 +12,14 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
 }
 
 /**
- * Shapes what a tool without `output:` returned: a string is one text block, blocks pass through,
- * a `CallToolResult` passes through, nothing is an empty result, anything else is its JSON text.
+ * Shapes what a tool without `output:` returned, as a complete result (`resultType` first): a
+ * string is one text block, blocks pass through, a `CallToolResult` passes through, nothing is an
+ * empty result, anything else is its JSON text. Only a handler's own `CallToolResult` is copied (a
+ * spread); the common case is one object literal.
  */
-export function toolResultFromValue(value: unknown): CallToolResult {
-  if (isCallToolResult(value)) return value;
-  return { content: contentFromValue(value), isError: false };
+export function toolResultFromValue(value: unknown): CallToolResult & Result {
+  if (isCallToolResult(value)) return { resultType: 'complete', ...value };
+  return { resultType: 'complete', content: contentFromValue(value), isError: false };
 }
 
 function contentFromValue(value: unknown): ContentBlock[] {
