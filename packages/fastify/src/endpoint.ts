@@ -188,12 +188,13 @@ export class McpEndpoint {
   /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
   private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
+    let status = RESULT_STATUS;
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
+      status = errorStatus(response.error.code, 'handler');
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
-    let status = isErrorResponse(response) ? errorStatus(response.error.code, 'handler') : RESULT_STATUS;
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
     const body = encodeSafelyBody(
       response,
