@@ -62,13 +62,20 @@ describe('LineWriter', () => {
   });
 
   test('flushAll writes even into a stream that asked to wait, and calls back once it is all taken', async () => {
-    const output = new RecordingOutput(5, 1);
+    // Stalled, not slowed by a timer: with a 5 ms acknowledgement, a loaded CI machine reached the
+    // check after the stream had drained, and the test failed on a writer that was right.
+    const output = new RecordingOutput(0, 1);
+    output.stall();
     const writer = new LineWriter(output);
     writer.write('a');
     await nextTurn();
     writer.write('b');
     expect(output.writableNeedDrain).toBe(true);
     const taken = new Promise((resolve) => writer.flushAll(() => resolve({ text: output.chunks.join(''), pending: output.writableLength })));
+    // "b" is in the stream's buffer behind "a", nothing is left queued in the writer.
+    expect(output.writableLength).toBe(4);
+    expect(writer.pending).toBe(4);
+    output.unstall();
     expect(await taken).toEqual({ text: 'a\nb\n', pending: 0 });
   });
 });
