@@ -29,7 +29,6 @@ export {
   encodeMessageBody,
   encodeMessageBytes,
   isErrorResponse,
-  pageAnswerBytes,
   RawJson,
   type EngineResponse,
   type PageAnswerBytes,

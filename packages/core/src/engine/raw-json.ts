@@ -76,12 +76,9 @@ export function encodeMessageBytes(message: EngineResponse | JsonRpcNotification
  */
 export type PageAnswerBytes = readonly [head: Buffer, page: Buffer, tail: Buffer];
 
-/**
- * The {@link PageAnswerBytes} of an answer with a pre-serialized result of at least `minPageBytes`;
- * `undefined` for any other message (nothing is made for a page under the size).
- */
-export function pageAnswerBytes(message: EngineResponse | JsonRpcNotification, minPageBytes = 0): PageAnswerBytes | undefined {
-  if (!('result' in message) || !(message.result instanceof RawJson) || message.result.bytes.length < minPageBytes) return undefined;
+/** The {@link PageAnswerBytes} of an answer with a pre-serialized result; `undefined` for any other message. */
+function pageAnswerBytes(message: EngineResponse | JsonRpcNotification): PageAnswerBytes | undefined {
+  if (!('result' in message) || !(message.result instanceof RawJson)) return undefined;
   return [Buffer.from(`{"jsonrpc":"2.0","id":${idJson(message.id)},"result":`, 'utf8'), message.result.bytes, RESULT_END];
 }
 
