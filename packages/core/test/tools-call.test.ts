@@ -36,6 +36,9 @@ class Caller {
   @Tool({ input: null, output: SumOut }) wrong_output() {
     return { sum: 'not a number' };
   }
+  @Tool({ input: null, output: SumOut }) refused_output() {
+    return { content: [text('refused')], isError: true };
+  }
   @Tool({ input: null }) blocks() {
     return [text('one'), image(Buffer.from([1, 2, 3]), 'image/png'), resourceLink({ uri: 'mem://x', name: 'x' })];
   }
@@ -120,6 +123,13 @@ describe('tools/call', () => {
   test('DTO output becomes structuredContent', async () => {
     const { result } = await callTool('receipt', { item: 'pen', qty: 2 });
     expect(result.structuredContent).toEqual({ item: 'pen', total: 6 });
+  });
+
+  test('with an outputSchema, a full isError result passes through unchecked, complete, resultType first', async () => {
+    const { result } = await callTool('refused_output', {});
+    expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'refused' }], isError: true });
+    expect(result.structuredContent).toBeUndefined();
+    expect(Object.keys(result)[0]).toBe('resultType');
   });
 
   test('output that breaks the outputSchema is -32603, not a silent bad result', async () => {

@@ -87,7 +87,7 @@ function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<R
   const value = ran.value;
   if (!tool.output) return toolResultFromValue(value);
   // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
-  if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return { resultType: 'complete', ...value };
+  if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return toolResultFromValue(value);
   const structured = isCallToolResult(value) ? value.structuredContent : value;
   const checkingOutput = tool.output.validate(structured);
   return isThenable(checkingOutput)
