@@ -37,3 +37,18 @@ test('over stdio (mcp-serve), the line is refused with -32700 and the server kee
     proc.kill();
   }
 });
+
+test('over stdio, lines that arrive in one write are screened together: the poisoned one among them is refused, the others run', async () => {
+  // One write of a few hundred bytes reaches mcp-serve as one chunk, which its line splitter
+  // screens for `__` / `\u` once for all its lines.
+  const proc = StdioProcess.serve('test/hardening/fixtures/hardening-server.ts');
+  try {
+    proc.send([rawToolCall('3', 'keys', '{"value":{"a":1}}'), rawToolCall('4', 'keys', POISONED[1]), rawToolCall('5', 'keys', '{"value":{"b":2}}')].join('\n'));
+    await proc.waitFor((m) => m.id === 5);
+    await proc.waitFor((m) => m.id === 3);
+    expect(proc.messages.filter((m) => m.id === undefined)).toEqual([refused]);
+    expect(proc.messages.filter((m) => m.id !== undefined).map((m) => JSON.parse(m.result.content[0].text).keys)).toEqual([['a'], ['b']]);
+  } finally {
+    proc.kill();
+  }
+});

@@ -23,7 +23,7 @@ export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
-export { isNotificationShaped, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export {
   encodeMessage,
   encodeMessageBody,

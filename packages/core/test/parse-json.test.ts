@@ -1,5 +1,5 @@
 import { ParseError } from '@decorum/core';
-import { parseJson } from '@decorum/core/transport';
+import { mayHoldProtoKey, parseJson } from '@decorum/core/transport';
 
 /** Every way a key can spell `__proto__`: as it is, and with JSON's `\u` escapes for any of its letters. */
 const PROTO_SPELLINGS = [
@@ -46,6 +46,17 @@ describe('parseJson: prototype poisoning is refused in every spelling, and the c
   test('a byte-order mark is skipped (as before); malformed JSON is a -32700', () => {
     expect(parseJson('\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(() => parseJson('{"jsonrpc":')).toThrow(/not valid JSON/);
+  });
+
+  test('screened (a transport found no `__` nor `\\u` in the text holding this one): plain JSON, but a byte-order mark is still skipped', () => {
+    expect(parseJson('{"jsonrpc":"2.0","id":1,"method":"ping"}', true)).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(parseJson('\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', true)).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(() => parseJson('{"jsonrpc":', true)).toThrow(/not valid JSON/);
+  });
+
+  test('mayHoldProtoKey: true for any text that could spell the key, false for one without `__` and `\\u`', () => {
+    for (const key of PROTO_SPELLINGS) expect(mayHoldProtoKey(`{"a":1}\n{"params":{"${key}":{}}}`)).toBe(true);
+    expect(mayHoldProtoKey('{"name":"add_typebox","_meta":{"a":"b\\n"}}')).toBe(false);
   });
 
   test('an integer id beyond 2^53 keeps its exact digits on both paths', () => {

@@ -25,6 +25,12 @@ export class LineWriter {
   private scheduled = false;
   private waitingForDrain = false;
   private pressured = false;
+  /**
+   * `output.writableLength` after this writer's last write. Only this writer writes to the stream,
+   * so what the stream buffers can only shrink until the next write: `queuedChars` plus this is an
+   * upper bound of {@link pending}, checked first so that most lines skip the stream's getter.
+   */
+  private streamChars = 0;
 
   constructor(
     private readonly output: Writable,
@@ -49,7 +55,7 @@ export class LineWriter {
         process.nextTick(this.endOfBurst);
       }
     }
-    if (!this.pressured && this.pending > this.maxPendingChars) {
+    if (!this.pressured && this.queuedChars + this.streamChars > this.maxPendingChars && this.pending > this.maxPendingChars) {
       this.pressured = true;
       this.onPressure(true);
     }
@@ -62,6 +68,7 @@ export class LineWriter {
   flushAll(done?: () => void): void {
     const lines = this.take(this.queue.length);
     for (const line of lines) this.output.write(`${line}\n`);
+    this.streamChars = this.output.writableLength;
     if (!done) return;
     if (this.output.writableLength > 0) this.output.write('', done);
     else done();
@@ -85,6 +92,7 @@ export class LineWriter {
         this.output.once('drain', this.drained);
       }
     }
+    this.streamChars = this.output.writableLength;
   }
 
   /** Removes the first `count` lines from the queue. */

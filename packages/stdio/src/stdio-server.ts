@@ -122,11 +122,11 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   if (output === process.stdout) process.on('exit', flushOnExit);
 
   const eras = new StdioEras(server, write);
-  const dispatch = (line: string): void => {
+  const dispatch = (line: string, screened: boolean): void => {
     let message: unknown;
     let envelope;
     try {
-      message = parseJson(line);
+      message = parseJson(line, screened);
       envelope = readEnvelope(message);
     } catch (error) {
       // A notification is never answered, even a malformed one (`params: null`): it is logged.

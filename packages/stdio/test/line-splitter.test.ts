@@ -65,4 +65,23 @@ describe('LineSplitter', () => {
     expect(split(['{"a":1}\n{"b"', ':2}'], 1024, true)).toEqual(['{"a":1}', '{"b":2}']);
     expect(split(['{"a":1}\n'], 1024, true)).toEqual(['{"a":1}']);
   });
+  test("screened: a chunk's lines are screened together for `__` / `\\u`; a line put together from several chunks is not screened", () => {
+    const heard: Array<[string, boolean]> = [];
+    const splitter = new LineSplitter(
+      1024,
+      (line, screened) => heard.push([line, screened]),
+      () => {},
+    );
+    splitter.push(Buffer.from('{"a":1}\n{"b":2}\n'));
+    splitter.push(Buffer.from('{"c":3}\n{"__proto__":{}}\n{"d":"\\u0041"}\n{"e"'));
+    splitter.push(Buffer.from(':5}\n'));
+    expect(heard).toEqual([
+      ['{"a":1}', true],
+      ['{"b":2}', true],
+      ['{"c":3}', false],
+      ['{"__proto__":{}}', false],
+      ['{"d":"\\u0041"}', false],
+      ['{"e":5}', false],
+    ]);
+  });
 });

@@ -8,7 +8,7 @@ export type Envelope =
   /** A response object: clients must not send them; transports log and drop (stdio) or refuse (HTTP). */
   | { kind: 'response' };
 
-export { parseJson } from './parse-json.js';
+export { mayHoldProtoKey, parseJson } from './parse-json.js';
 
 function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

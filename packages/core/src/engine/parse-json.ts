@@ -17,14 +17,20 @@ const FORBIDDEN_PROTO = 'Object contains forbidden prototype property';
 type Plain = Record<string, unknown>;
 
 /**
- * Whether a text could hold a `__proto__` key, or starts with a byte-order mark (which
- * secure-json-parse skips). Each of the key's nine characters is written as itself or as a `\uXXXX`
- * escape (JSON has no other escape for them), so a text with neither `__` nor `\u` cannot spell it.
- * Two scans for short strings, cheaper than a call into secure-json-parse (its options, its own
- * checks, then its regular expression) on every message.
+ * Whether a text (one message, or several lines of them) could spell a `__proto__` key. Each of
+ * the key's nine characters is written as itself or as a `\uXXXX` escape (JSON has no other
+ * escape for them), so a text with neither `__` nor `\u` cannot. Two scans for short strings,
+ * cheaper than a call into secure-json-parse (its options, its own checks, then its regular
+ * expression) on every message; a transport that reads many lines at once (stdio) scans them
+ * together and tells {@link parseJson} so.
  */
-function mayHoldProtoKey(text: string): boolean {
-  return text.includes('__') || text.includes('\\u') || text.charCodeAt(0) === 0xfeff;
+export function mayHoldProtoKey(text: string): boolean {
+  return text.includes('__') || text.includes('\\u');
+}
+
+/** A byte-order mark, which secure-json-parse skips and JSON.parse refuses. */
+function startsWithBom(text: string): boolean {
+  return text.charCodeAt(0) === 0xfeff;
 }
 
 /**
@@ -34,11 +40,13 @@ function mayHoldProtoKey(text: string): boolean {
  * becomes a `bigint` with the exact value, and is echoed as the same digits; so does the
  * `requestId` of a notification (`notifications/cancelled`). Only such messages are parsed a
  * second time (by lossless-json, to read the digits); the common path checks one number.
+ *
+ * @param screened the caller found that {@link mayHoldProtoKey} is false for a text holding this one
  */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, screened = false): unknown {
   let message: unknown;
   try {
-    message = mayHoldProtoKey(text) ? sjson.parse(text, undefined, POISONING) : JSON.parse(text);
+    message = startsWithBom(text) || (!screened && mayHoldProtoKey(text)) ? sjson.parse(text, undefined, POISONING) : JSON.parse(text);
   } catch (error) {
     if ((error as Error).message === FORBIDDEN_PROTO)
       throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
