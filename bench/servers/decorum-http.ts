@@ -4,7 +4,8 @@ import { mcpPlugin } from '@decorum/fastify';
 import { BenchServer, LIST_SIZES, listServer } from './decorum-tools.js';
 import { listenAndAnnounce } from './announce.js';
 
-const app = Fastify({ logger: false });
+// No start-up deadline: under valgrind (bench/instructions.mjs) registering takes longer than Fastify's 10 s.
+const app = Fastify({ logger: false, pluginTimeout: 0 });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false });
 // The same server on its own path for the legacy workload (L0 answers per path; the SDK's stateless server has no sessions).
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/legacy', requestLogLevel: false });

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:instructions`: what the hardening's per-request steps cost, counted in
+ * instructions. HEAD and HEAD without those steps (bench/patches/without-hardening.patch, built
+ * by commit-build.mjs as the bench's `change` step builds it) each answer tools/call of add_typebox
+ * under valgrind's callgrind: over HTTP at 64 connections and over stdio (mcp-serve) at 64 in
+ * flight. Printed: user-space instructions per request, and HEAD ÷ without.
+ *
+ * Why instructions: req/s and CPU time on a small shared machine move by ±5 % from run to run,
+ * too much to settle a 2 % bound (bench/README.md, "A change's cost"). An instruction count does
+ * not move with the neighbours, once nothing else varies between runs:
+ * - `node --predictable --predictable-gc-schedule`: the compiler and the GC run on the main thread,
+ *   on a fixed schedule;
+ * - the counters are zeroed (`callgrind_control -z`) after a warm-up, and over HTTP after two: the
+ *   end of the first closes its connections, which deoptimizes Node's HTTP code once, and its
+ *   recompiling would be counted.
+ * Two runs of one build agree within ~0.6 %; a run now and then reads far higher (the compiler at
+ * work in the window), so each side is run REPEAT times and the lowest count is kept (a count can
+ * only be inflated, not deflated, by such work). Instructions are not CPU time (caches, branches,
+ * the kernel differ): this complements the req/s ratios, it does not replace them.
+ *
+ * Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [8000],
+ * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3000], INSTR_STDIO_COUNT [10000]. About 25 minutes
+ * with the defaults.
+ */
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileServers, prepareCommit } from './commit-build.mjs';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, '..');
+const BUILD = join(BENCH, '.build');
+const require = createRequire(join(ROOT, 'package.json'));
+const autocannon = require('autocannon');
+const REPEAT = Number(process.env.INSTR_REPEAT ?? 2);
+const HTTP_WARM = Number(process.env.INSTR_HTTP_WARM ?? 8000);
+const HTTP_COUNT = Number(process.env.INSTR_HTTP_COUNT ?? 6000);
+const STDIO_WARM = Number(process.env.INSTR_STDIO_WARM ?? 3000);
+const STDIO_COUNT = Number(process.env.INSTR_STDIO_COUNT ?? 10000);
+const IN_FLIGHT = 64;
+const NODE_FLAGS = ['--predictable', '--predictable-gc-schedule'];
+const WITHOUT = 'HEAD+bench/patches/without-hardening.patch';
+const log = (message) => process.stderr.write(`${message}\n`);
+
+if (spawnSync('callgrind_control', ['--version']).status !== 0) {
+  log('instructions: valgrind is not installed (apt-get install valgrind)');
+  process.exit(1);
+}
+
+// HEAD built, and the bench's servers compiled, exactly as the bench does (run.mjs with no workload selected).
+const prep = spawnSync(process.execPath, [join(BENCH, 'run.mjs')], {
+  cwd: ROOT,
+  env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(BUILD, 'tmp', 'none.md') },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (prep.status !== 0) process.exit(prep.status ?? 1);
+const { swcOptions } = await import(pathToFileURL(join(ROOT, 'packages/cli/dist/ts-loader/swc-options.js')).href);
+const without = prepareCommit({ root: ROOT, build: BUILD, rev: WITHOUT, log });
+const sides = [
+  { name: 'HEAD', root: ROOT, servers: join(BUILD, 'servers') },
+  {
+    name: 'without the hardening',
+    root: without.dir,
+    servers: compileServers({
+      swc: require('@swc/core'),
+      swcOptions,
+      sources: join(BENCH, 'servers'),
+      out: join(without.dir, 'bench', '.build-current', 'servers'),
+    }),
+  },
+];
+
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const PARAMS = { name: 'add_typebox', arguments: { a: 20, b: 22 }, _meta: META };
+
+/** A node process under callgrind; `counted()` reads the instructions since the counters were last zeroed. */
+function underCallgrind(args, cwd, stdin) {
+  const out = join(tmpdir(), `decorum-callgrind-${process.pid}-${Date.now()}.out`);
+  const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all', `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...args], {
+    cwd,
+    stdio: [stdin, 'pipe', 'ignore'],
+  });
+  return {
+    child,
+    zero: () => execFileSync('callgrind_control', ['-z', String(child.pid)], { stdio: 'ignore' }),
+    /** Dumps the counters (a numbered file beside `out`), stops the process, and returns the count. */
+    async counted() {
+      execFileSync('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const dumps = readdirSync(dirname(out)).filter((f) => f.startsWith(`${out.slice(dirname(out).length + 1)}.`));
+      let total;
+      for (const dump of dumps) {
+        const file = join(dirname(out), dump);
+        total = Number(/\n(?:summary|totals): (\d+)/.exec(readFileSync(file, 'utf8'))?.[1]);
+        rmSync(file);
+      }
+      rmSync(out, { force: true });
+      if (!Number.isFinite(total)) throw new Error('callgrind wrote no count');
+      return total;
+    },
+  };
+}
+
+/** Instructions per tools/call over HTTP: the bench's Decorum HTTP server, 64 connections. */
+async function overHttp(side) {
+  const server = underCallgrind([join(side.servers, 'decorum-http.js')], side.root, 'ignore');
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    server.child.stdout.on('data', (d) => {
+      text += d;
+      const m = /READY (\d+)/.exec(text);
+      if (m) resolve(Number(m[1]));
+    });
+    server.child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const load = (amount) =>
+    new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: `http://127.0.0.1:${port}/mcp`,
+          method: 'POST',
+          connections: IN_FLIGHT,
+          amount,
+          timeout: 600,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': PARAMS.name,
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: PARAMS }),
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+  await load(HTTP_WARM);
+  await load(HTTP_WARM);
+  server.zero();
+  const result = await load(HTTP_COUNT);
+  const total = await server.counted();
+  if (result.non2xx > 0 || result['2xx'] !== HTTP_COUNT) throw new Error(`${result.non2xx} of ${HTTP_COUNT} answers were not 2xx`);
+  return total / HTTP_COUNT;
+}
+
+/** Instructions per tools/call over stdio: mcp-serve with the bench's tools, 64 requests in flight. */
+async function overStdio(side) {
+  const server = underCallgrind([join(side.root, 'packages/cli/dist/bin.js'), join(side.servers, 'decorum-stdio.js')], side.root, 'pipe');
+  const suffix = `,"method":"tools/call","params":${JSON.stringify(PARAMS)}}\n`;
+  let id = 0;
+  let sent = 0;
+  let answered = 0;
+  let goal = STDIO_WARM;
+  let phase = 'warm';
+  const send = (n) => {
+    let text = '';
+    for (let i = 0; i < Math.min(n, goal - sent); i++) text += `{"jsonrpc":"2.0","id":${++id}${suffix}`;
+    sent += Math.min(n, goal - sent);
+    if (text) server.child.stdin.write(text);
+  };
+  await new Promise((resolve, reject) => {
+    server.child.once('exit', (code) => reject(new Error(`mcp-serve exited (${code})`)));
+    server.child.stdout.on('data', (chunk) => {
+      let lines = 0;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      answered += lines;
+      if (answered < goal) return send(lines);
+      if (phase === 'warm') {
+        phase = 'counted';
+        server.zero();
+        goal += STDIO_COUNT;
+        send(IN_FLIGHT);
+      } else resolve();
+    });
+    send(IN_FLIGHT);
+  });
+  return (await server.counted()) / STDIO_COUNT;
+}
+
+const rows = [];
+for (const [transport, measure] of [
+  ['HTTP, 64 connections', overHttp],
+  ['stdio (mcp-serve), 64 in flight', overStdio],
+]) {
+  const counts = [];
+  for (const side of sides) {
+    const runs = [];
+    for (let r = 0; r < REPEAT; r++) {
+      log(`instructions: ${transport}, ${side.name}, run ${r + 1} of ${REPEAT}`);
+      runs.push(await measure(side));
+    }
+    counts.push(runs);
+  }
+  const [head, base] = counts.map((runs) => Math.min(...runs));
+  rows.push({ transport, head: counts[0], base: counts[1], ratio: head / base });
+}
+
+const n = (x) => Math.round(x).toLocaleString('en-US');
+const md = [
+  `# Instructions per tools/call: HEAD and HEAD without the hardening's per-request steps`,
+  '',
+  `${new Date().toISOString()}, node ${process.version}, ${NODE_FLAGS.join(' ')}; HTTP: ${HTTP_WARM} × 2 requests of warm-up, ${HTTP_COUNT} counted; stdio: ${STDIO_WARM} of warm-up, ${STDIO_COUNT} counted. Each run's count, the lowest kept.`,
+  '',
+  '| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without |',
+  '| --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${r.transport} | ${r.head.map(n).join(', ')} | ${r.base.map(n).join(', ')} | ${r.ratio.toFixed(3)} |`),
+  '',
+].join('\n');
+writeFileSync(join(BUILD, 'instructions.md'), md);
+process.stdout.write(md);
