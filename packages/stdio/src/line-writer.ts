@@ -70,7 +70,7 @@ export class LineWriter {
     for (const line of lines) this.output.write(`${line}\n`);
     this.streamChars = this.output.writableLength;
     if (!done) return;
-    if (this.output.writableLength > 0) this.output.write('', done);
+    if (this.streamChars > 0) this.output.write('', done);
     else done();
   }
 
