@@ -16,7 +16,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * Runs a command; returns its trimmed output, or throws with the command's last lines of output.
@@ -98,4 +100,29 @@ export function compileServers({ swc, swcOptions, sources, out }) {
     writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
   }
   return out;
+}
+
+/**
+ * mcp-serve's own swc options (from the checkout's built CLI) and swc itself, so that the bench
+ * compiles its servers as users' code is compiled.
+ * @param {string} root the checkout
+ */
+export async function loadSwc(root) {
+  const { swcOptions } = await import(pathToFileURL(join(root, 'packages/cli/dist/ts-loader/swc-options.js')).href);
+  return { swc: createRequire(join(root, 'package.json'))('@swc/core'), swcOptions };
+}
+
+/**
+ * Builds the checkout and compiles the bench's servers into bench/.build/servers exactly as a
+ * bench run does (run.mjs with no workload selected), for the scripts that measure one thing
+ * (profile.mjs, instructions.mjs). Exits the process when that fails.
+ * @param {string} root the checkout
+ */
+export function buildLikeTheBench(root) {
+  const prep = spawnSync(process.execPath, [join(root, 'bench', 'run.mjs')], {
+    cwd: root,
+    env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(root, 'bench', '.build', 'tmp', 'none.md') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (prep.status !== 0) process.exit(prep.status ?? 1);
 }

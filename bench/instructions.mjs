@@ -28,8 +28,8 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileServers, prepareCommit } from './commit-build.mjs';
+import { fileURLToPath } from 'node:url';
+import { buildLikeTheBench, compileServers, loadSwc, prepareCommit } from './commit-build.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -51,14 +51,8 @@ if (spawnSync('callgrind_control', ['--version']).status !== 0) {
   process.exit(1);
 }
 
-// HEAD built, and the bench's servers compiled, exactly as the bench does (run.mjs with no workload selected).
-const prep = spawnSync(process.execPath, [join(BENCH, 'run.mjs')], {
-  cwd: ROOT,
-  env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(BUILD, 'tmp', 'none.md') },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (prep.status !== 0) process.exit(prep.status ?? 1);
-const { swcOptions } = await import(pathToFileURL(join(ROOT, 'packages/cli/dist/ts-loader/swc-options.js')).href);
+buildLikeTheBench(ROOT);
+const { swc, swcOptions } = await loadSwc(ROOT);
 const without = prepareCommit({ root: ROOT, build: BUILD, rev: WITHOUT, log });
 const sides = [
   { name: 'HEAD', root: ROOT, servers: join(BUILD, 'servers') },
@@ -66,7 +60,7 @@ const sides = [
     name: 'without the hardening',
     root: without.dir,
     servers: compileServers({
-      swc: require('@swc/core'),
+      swc,
       swcOptions,
       sources: join(BENCH, 'servers'),
       out: join(without.dir, 'bench', '.build-current', 'servers'),
@@ -96,7 +90,8 @@ function underCallgrind(args, cwd, stdin) {
       let total;
       for (const dump of dumps) {
         const file = join(dirname(out), dump);
-        total = Number(/\n(?:summary|totals): (\d+)/.exec(readFileSync(file, 'utf8'))?.[1]);
+        // Each dump holds what ran since the one before (here: since the counters were zeroed).
+        total = (total ?? 0) + Number(/\n(?:summary|totals): (\d+)/.exec(readFileSync(file, 'utf8'))?.[1]);
         rmSync(file);
       }
       rmSync(out, { force: true });

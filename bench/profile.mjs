@@ -7,11 +7,12 @@
  * PROFILE_SERVER=decorum-pipeline-http profiles the server with three middlewares and tracing on
  * (the tools/call workloads only) instead of plain Decorum.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildLikeTheBench } from './commit-build.mjs';
 import { openLegacySession } from './legacy-session.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -21,13 +22,7 @@ const autocannon = require('autocannon');
 const workloadId = process.argv[2] ?? 'call-typebox';
 const seconds = Number(process.argv[3] ?? 5);
 
-// Build and compile the servers exactly as the bench does (run.mjs with no workload selected).
-const prep = spawnSync(process.execPath, [join(BENCH, 'run.mjs')], {
-  cwd: ROOT,
-  env: { ...process.env, BENCH_ONLY: '__none__', BENCH_OUT: join(BENCH, '.build', 'tmp', 'none.md') },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (prep.status !== 0) process.exit(prep.status ?? 1);
+buildLikeTheBench(ROOT);
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const call = (name, args) => ({ path: '/mcp', name, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: META } } });

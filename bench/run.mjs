@@ -21,9 +21,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { compileServers, prepareCommit } from './commit-build.mjs';
+import { compileServers, loadSwc, prepareCommit } from './commit-build.mjs';
 import { LEGACY_HEADERS, openLegacySession } from './legacy-session.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -119,12 +119,6 @@ function buildDecorum() {
   log(`bench: WARNING: the Decorum build failed; targets whose packages have no dist/ are reported as unavailable\n${output}`);
   const first = output.split('\n').find((l) => /error TS\d+/.test(l)) ?? output.split('\n')[0];
   return { ok: false, note: `tsc -b failed (${first.trim()}); measured the packages' existing dist/ as it stood` };
-}
-
-/** mcp-serve's own swc options (built in step 1), so the bench compiles servers as users' code is. */
-async function loadSwc() {
-  const { swcOptions } = await import(pathToFileURL(join(ROOT, 'packages/cli/dist/ts-loader/swc-options.js')).href);
-  return { swc: require('@swc/core'), swcOptions };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -598,7 +592,7 @@ function version(pkg) {
 async function main() {
   const startedAt = new Date();
   const build = buildDecorum();
-  const swc = await loadSwc();
+  const swc = await loadSwc(ROOT);
   const sources = join(BENCH, 'servers');
   const servers = compileServers({ ...swc, sources, out: join(BUILD, 'servers') });
   const rel = (f) => relative(ROOT, join(servers, f));
