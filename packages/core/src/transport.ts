@@ -24,6 +24,7 @@ export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
+export { strictUtf8 } from './engine/strict-utf8.js';
 export {
   encodeMessage,
   encodeMessageBody,

@@ -1,6 +1,6 @@
-import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ParseError } from '@decorum/core';
+import { strictUtf8 } from '@decorum/core/transport';
 import type { FastifyRequest } from 'fastify';
 import { HttpRefusal } from './refusal.js';
 
@@ -16,11 +16,7 @@ const INVALID_UTF8: unique symbol = Symbol('invalid UTF-8');
 
 /** The JSON content-type parser: the body stays text (core's parser reports -32700 itself), once its bytes are checked. */
 export function utf8Body(_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void): void {
-  const text = body.toString('utf8');
-  // Decoding puts U+FFFD in place of every invalid sequence, so a text without one came from valid
-  // UTF-8: nearly every body, checked with no second pass (V8 answers at once for a text whose
-  // characters all fit one byte). A text with one is checked byte by byte: it may have been sent.
-  done(null, !text.includes('\uFFFD') || isUtf8(body) ? text : INVALID_UTF8);
+  done(null, strictUtf8(body) ?? INVALID_UTF8);
 }
 
 /** The text to parse: what `utf8Body` kept; bytes that were not UTF-8 are a -32700. */

@@ -1,12 +1,11 @@
-import { isUtf8 } from 'node:buffer';
-import { mayHoldProtoKey } from '@decorum/core/transport';
+import { mayHoldProtoKey, strictUtf8 } from '@decorum/core/transport';
 
 /**
  * Splits a byte stream into newline-delimited messages with a hard bound on line length:
  * a line longer than `maxLineBytes` is dropped as it streams in (memory stays bounded) and
  * reported once, and reading resumes at the next newline. A line whose bytes are not valid UTF-8
- * is reported (`onInvalidUtf8`) instead of being decoded lossily; the check is one fast (simdutf)
- * pass over the complete lines of a chunk, line by line only when that pass fails.
+ * is reported (`onInvalidUtf8`) instead of being decoded lossily: the complete lines of a chunk are
+ * decoded and checked together (`strictUtf8`), line by line only when that check fails.
  *
  * The lines of a chunk decoded together are also screened together for what could spell a
  * `__proto__` key (see `mayHoldProtoKey`): two scans per chunk instead of two per line, which
@@ -44,7 +43,8 @@ export class LineSplitter {
       // The complete lines are decoded with one call when together they fit the limit (always, for
       // pipe reads under the default 4 MiB); a byte 0x0a only ever encodes "\n" in UTF-8, so the
       // text splits where the bytes do.
-      if (last - start <= this.maxLineBytes && isUtf8(chunk.subarray(start, last))) this.emitAll(chunk.toString('utf8', start, last));
+      const text = last - start <= this.maxLineBytes ? strictUtf8(chunk, start, last) : undefined;
+      if (text !== undefined) this.emitAll(text);
       else this.emitEach(chunk, start);
       start = last + 1;
     }
@@ -66,7 +66,7 @@ export class LineSplitter {
     this.emit(text.slice(from), screened);
   }
 
-  /** Line by line, so that an oversized line is never decoded, nor one that is not UTF-8. */
+  /** Line by line, so that an oversized line is never decoded and only a line that is not UTF-8 is refused. */
   private emitEach(chunk: Buffer, start: number): void {
     for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       if (nl - start > this.maxLineBytes) this.onOversized();
@@ -76,7 +76,8 @@ export class LineSplitter {
   }
 
   private emitBytes(bytes: Buffer): void {
-    if (isUtf8(bytes)) this.emit(bytes.toString('utf8'), false);
+    const text = strictUtf8(bytes);
+    if (text !== undefined) this.emit(text, false);
     else this.onInvalidUtf8();
   }
 

@@ -31,6 +31,20 @@ describe('LineSplitter', () => {
     }
   });
 
+  test('a line that is not UTF-8 is refused alone; the lines around it, and a U+FFFD that was sent, come through', () => {
+    const lines: string[] = [];
+    let invalid = 0;
+    const splitter = new LineSplitter(
+      1024,
+      (line) => lines.push(line),
+      () => lines.push('OVERSIZED'),
+      () => invalid++,
+    );
+    const sentReplacement = '{"c":"\uFFFD"}';
+    splitter.push(Buffer.concat([Buffer.from('{"a":1}\n{"b":"'), Buffer.from([0xff]), Buffer.from(`"}\n${sentReplacement}\n`)]));
+    expect({ lines, invalid }).toEqual({ lines: ['{"a":1}', sentReplacement], invalid: 1 });
+  });
+
   test('byte by byte', () => {
     expect(split([...Buffer.from(TEXT)].map((byte) => Buffer.from([byte])))).toEqual(LINES);
   });
