@@ -11,17 +11,23 @@
  * not move with the neighbours, once nothing else varies between runs:
  * - `node --predictable --predictable-gc-schedule`: the compiler and the GC run on the main thread,
  *   on a fixed schedule;
- * - the counters are zeroed (`callgrind_control -z`) after a warm-up, and over HTTP after two: the
- *   end of the first closes its connections, which deoptimizes Node's HTTP code once, and its
- *   recompiling would be counted.
- * Two runs of one build agree within ~0.6 %; a run now and then reads far higher (the compiler at
- * work in the window), so each side is run REPEAT times and the lowest count is kept (a count can
- * only be inflated, not deflated, by such work). Instructions are not CPU time (caches, branches,
- * the kernel differ): this complements the req/s ratios, it does not replace them.
+ * - a warm-up, then a full GC (gc-on-signal.cjs, SIGUSR2), then a second warm-up (the GC drops some
+ *   compiled code, which is compiled again), and only then are the counters zeroed
+ *   (`callgrind_control -z`). Without the GC, the major GC that the warm-up's growth starts could
+ *   fall in the counted window or not: ±30 % from run to run. Over HTTP the first warm-up is two
+ *   runs: the end of the first closes its connections, which deoptimizes Node's HTTP code once;
+ * - stdio in lock-step batches: BATCH requests in one write, the next once all are answered, so
+ *   every read holds the same lines (with "send one per answer" the reads' sizes followed the
+ *   timing, and the per-read costs with them). Batches of 1 put a read's fixed costs on each
+ *   request, batches of 64 spread them: the bench's stdio@1 and stdio@64.
+ * Two runs of one build agree within ~0.5 % (batches of 64) to ~2.5 % (of 1); each side is run
+ * REPEAT times and the lowest count is kept (stray work can only add instructions). Instructions
+ * are not CPU time (caches, branches, the kernel differ): this complements the req/s ratios, it
+ * does not replace them.
  *
- * Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [8000],
- * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3000], INSTR_STDIO_COUNT [10000]. About 25 minutes
- * with the defaults.
+ * Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
+ * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
+ * 1]. About 35 minutes with the defaults.
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,12 +43,13 @@ const BUILD = join(BENCH, '.build');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
 const REPEAT = Number(process.env.INSTR_REPEAT ?? 2);
-const HTTP_WARM = Number(process.env.INSTR_HTTP_WARM ?? 8000);
+const HTTP_WARM = Number(process.env.INSTR_HTTP_WARM ?? 6000);
 const HTTP_COUNT = Number(process.env.INSTR_HTTP_COUNT ?? 6000);
-const STDIO_WARM = Number(process.env.INSTR_STDIO_WARM ?? 3000);
-const STDIO_COUNT = Number(process.env.INSTR_STDIO_COUNT ?? 10000);
-const IN_FLIGHT = 64;
-const NODE_FLAGS = ['--predictable', '--predictable-gc-schedule'];
+const STDIO_WARM = Number(process.env.INSTR_STDIO_WARM ?? 3200);
+const STDIO_COUNT = process.env.INSTR_STDIO_COUNT === undefined ? undefined : Number(process.env.INSTR_STDIO_COUNT);
+const CONNECTIONS = 64;
+const NODE_FLAGS = ['--predictable', '--predictable-gc-schedule', '--expose-gc', '-r', join(BENCH, 'gc-on-signal.cjs')];
+const GC_DONE = 'decorum-bench: gc done';
 const WITHOUT = 'HEAD+bench/patches/without-hardening.patch';
 const log = (message) => process.stderr.write(`${message}\n`);
 
@@ -76,11 +83,29 @@ function underCallgrind(args, cwd, stdin) {
   const out = join(tmpdir(), `decorum-callgrind-${process.pid}-${Date.now()}.out`);
   const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all', `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...args], {
     cwd,
-    stdio: [stdin, 'pipe', 'ignore'],
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let onStderr = () => {};
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4096);
+    onStderr();
   });
   return {
     child,
     zero: () => execFileSync('callgrind_control', ['-z', String(child.pid)], { stdio: 'ignore' }),
+    /** A full GC in the server (gc-on-signal.cjs); resolves once it is done. */
+    fullGc: () =>
+      new Promise((resolve) => {
+        stderr = '';
+        onStderr = () => {
+          if (stderr.includes(GC_DONE)) {
+            onStderr = () => {};
+            resolve();
+          }
+        };
+        child.kill('SIGUSR2');
+      }),
     /** Dumps the counters (a numbered file beside `out`), stops the process, and returns the count. */
     async counted() {
       execFileSync('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
@@ -119,7 +144,7 @@ async function overHttp(side) {
         {
           url: `http://127.0.0.1:${port}/mcp`,
           method: 'POST',
-          connections: IN_FLIGHT,
+          connections: CONNECTIONS,
           amount,
           timeout: 600,
           headers: {
@@ -136,6 +161,8 @@ async function overHttp(side) {
     );
   await load(HTTP_WARM);
   await load(HTTP_WARM);
+  await server.fullGc();
+  await load(HTTP_WARM);
   server.zero();
   const result = await load(HTTP_COUNT);
   const total = await server.counted();
@@ -143,44 +170,46 @@ async function overHttp(side) {
   return total / HTTP_COUNT;
 }
 
-/** Instructions per tools/call over stdio: mcp-serve with the bench's tools, 64 requests in flight. */
-async function overStdio(side) {
+/**
+ * Instructions per tools/call over stdio: mcp-serve with the bench's tools, in lock-step batches of
+ * `batch` requests (one write; the next batch once all are answered).
+ */
+async function overStdio(side, batch) {
+  const count = STDIO_COUNT ?? (batch === 1 ? 4000 : 10240);
   const server = underCallgrind([join(side.root, 'packages/cli/dist/bin.js'), join(side.servers, 'decorum-stdio.js')], side.root, 'pipe');
   const suffix = `,"method":"tools/call","params":${JSON.stringify(PARAMS)}}\n`;
   let id = 0;
-  let sent = 0;
   let answered = 0;
-  let goal = STDIO_WARM;
-  let phase = 'warm';
-  const send = (n) => {
-    let text = '';
-    for (let i = 0; i < Math.min(n, goal - sent); i++) text += `{"jsonrpc":"2.0","id":${++id}${suffix}`;
-    sent += Math.min(n, goal - sent);
-    if (text) server.child.stdin.write(text);
-  };
-  await new Promise((resolve, reject) => {
-    server.child.once('exit', (code) => reject(new Error(`mcp-serve exited (${code})`)));
-    server.child.stdout.on('data', (chunk) => {
-      let lines = 0;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      answered += lines;
-      if (answered < goal) return send(lines);
-      if (phase === 'warm') {
-        phase = 'counted';
-        server.zero();
-        goal += STDIO_COUNT;
-        send(IN_FLIGHT);
-      } else resolve();
+  let onBatch = () => {};
+  const sendBatch = () =>
+    new Promise((resolve) => {
+      answered = 0;
+      onBatch = resolve;
+      let text = '';
+      for (let i = 0; i < batch; i++) text += `{"jsonrpc":"2.0","id":${++id}${suffix}`;
+      server.child.stdin.write(text);
     });
-    send(IN_FLIGHT);
+  server.child.stdout.on('data', (chunk) => {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) answered++;
+    if (answered >= batch) onBatch();
   });
-  return (await server.counted()) / STDIO_COUNT;
+  const exited = new Promise((_, reject) => server.child.once('exit', (code) => reject(new Error(`mcp-serve exited (${code})`))));
+  const run = async (requests) => {
+    for (let done = 0; done < requests; done += batch) await Promise.race([sendBatch(), exited]);
+  };
+  await run(STDIO_WARM);
+  await server.fullGc();
+  await run(STDIO_WARM);
+  server.zero();
+  await run(count);
+  return (await server.counted()) / Math.ceil(count / batch) / batch;
 }
 
 const rows = [];
 for (const [transport, measure] of [
-  ['HTTP, 64 connections', overHttp],
-  ['stdio (mcp-serve), 64 in flight', overStdio],
+  [`HTTP, ${CONNECTIONS} connections`, overHttp],
+  ['stdio (mcp-serve), batches of 1', (side) => overStdio(side, 1)],
+  ['stdio (mcp-serve), batches of 64', (side) => overStdio(side, 64)],
 ]) {
   const counts = [];
   for (const side of sides) {
@@ -199,7 +228,7 @@ const n = (x) => Math.round(x).toLocaleString('en-US');
 const md = [
   `# Instructions per tools/call: HEAD and HEAD without the hardening's per-request steps`,
   '',
-  `${new Date().toISOString()}, node ${process.version}, ${NODE_FLAGS.join(' ')}; HTTP: ${HTTP_WARM} × 2 requests of warm-up, ${HTTP_COUNT} counted; stdio: ${STDIO_WARM} of warm-up, ${STDIO_COUNT} counted. Each run's count, the lowest kept.`,
+  `${new Date().toISOString()}, node ${process.version}, ${NODE_FLAGS.slice(0, 3).join(' ')}; HTTP: ${HTTP_WARM} × 2 requests of warm-up, a full GC, ${HTTP_WARM} more, ${HTTP_COUNT} counted; stdio: ${STDIO_WARM} of warm-up, a full GC, ${STDIO_WARM} more, ${STDIO_COUNT ?? '4,000 (batches of 1) or 10,240 (of 64)'} counted. Each run's count, the lowest kept.`,
   '',
   '| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without |',
   '| --- | --- | --- | --- |',
