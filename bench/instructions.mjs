@@ -3,8 +3,8 @@
  * `npm run bench:instructions`: what the hardening's per-request steps cost, counted in
  * instructions. HEAD and HEAD without those steps (bench/patches/without-hardening.patch, built
  * by commit-build.mjs as the bench's `change` step builds it) each answer tools/call of add_typebox
- * under valgrind's callgrind: over HTTP at 64 connections and over stdio (mcp-serve) at 64 in
- * flight. Printed: user-space instructions per request, and HEAD ÷ without.
+ * under valgrind's callgrind: over HTTP at 64 connections and over stdio (mcp-serve) in batches of
+ * 1 and of 64. Printed: user-space instructions per request, and HEAD ÷ without.
  *
  * Why instructions: req/s and CPU time on a small shared machine move by ±5 % from run to run,
  * too much to settle a 2 % bound (bench/README.md, "A change's cost"). An instruction count does
@@ -20,14 +20,14 @@
  *   every read holds the same lines (with "send one per answer" the reads' sizes followed the
  *   timing, and the per-read costs with them). Batches of 1 put a read's fixed costs on each
  *   request, batches of 64 spread them: the bench's stdio@1 and stdio@64.
- * Two runs of one build agree within ~0.5 % (batches of 64) to ~2.5 % (of 1); each side is run
+ * Two runs of one build agree within ~0.5 % (HTTP, batches of 64) to ~1.3 % (of 1); each side is run
  * REPEAT times and the lowest count is kept (stray work can only add instructions). Instructions
  * are not CPU time (caches, branches, the kernel differ): this complements the req/s ratios, it
  * does not replace them.
  *
  * Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
  * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
- * 1]. About 35 minutes with the defaults.
+ * 1]. About 45 minutes with the defaults.
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
