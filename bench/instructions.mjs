@@ -25,7 +25,8 @@
  * are not CPU time (caches, branches, the kernel differ): this complements the req/s ratios, it
  * does not replace them.
  *
- * Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
+ * `npm run bench` runs it as its `instructions` step (with `--json`) and judges issue #13's 2 % bound
+ * by it in RESULTS.md. Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
  * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
  * 1]. About 45 minutes with the defaults.
  */
@@ -52,6 +53,9 @@ const NODE_FLAGS = ['--predictable', '--predictable-gc-schedule', '--expose-gc',
 const GC_DONE = 'decorum-bench: gc done';
 const WITHOUT = 'HEAD+bench/patches/without-hardening.patch';
 const log = (message) => process.stderr.write(`${message}\n`);
+
+/** `--json` (as `npm run bench` runs it): the rows and settings as one JSON line on stdout instead of the table. */
+const JSON_OUT = process.argv.includes('--json');
 
 if (spawnSync('callgrind_control', ['--version']).status !== 0) {
   log('instructions: valgrind is not installed (apt-get install valgrind)');
@@ -236,4 +240,18 @@ const md = [
   '',
 ].join('\n');
 writeFileSync(join(BUILD, 'instructions.md'), md);
-process.stdout.write(md);
+if (JSON_OUT) {
+  // Fewer runs or requests than the defaults make a quick look, not a measurement to judge by.
+  const full = REPEAT >= 2 && HTTP_WARM >= 6000 && HTTP_COUNT >= 6000 && STDIO_WARM >= 3200 && (STDIO_COUNT === undefined || STDIO_COUNT >= 4000);
+  const settings = {
+    full,
+    node: process.version,
+    flags: NODE_FLAGS.slice(0, 3),
+    repeat: REPEAT,
+    httpWarm: HTTP_WARM,
+    httpCount: HTTP_COUNT,
+    stdioWarm: STDIO_WARM,
+    stdioCount: STDIO_COUNT,
+  };
+  process.stdout.write(`${JSON.stringify({ settings, rows })}\n`);
+} else process.stdout.write(md);
