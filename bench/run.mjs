@@ -40,14 +40,14 @@ const CHANGE_ROUNDS = Number(process.env.BENCH_CHANGE_ROUNDS ?? 12);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0.5);
 /** Warm-up of each fresh process the `change` step starts, per workload and load (see measureChange). */
 const CHANGE_WARMUP = Number(process.env.BENCH_CHANGE_WARMUP ?? 1);
-const ONLY = (process.env.BENCH_ONLY ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-const SKIP = (process.env.BENCH_SKIP ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
+/** A comma-separated environment variable as a list of its non-empty items. */
+const envList = (name) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const ONLY = envList('BENCH_ONLY');
+const SKIP = envList('BENCH_SKIP');
 const OUT = process.env.BENCH_OUT ?? join(BENCH, 'RESULTS.md');
 const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
 /** The stream count issue #8's memory target is about. */
