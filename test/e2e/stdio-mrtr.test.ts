@@ -27,7 +27,12 @@ describe('MRTR on stdio (files-wizard example)', () => {
     expect(first.result.ttlMs).toBeUndefined();
     const listed = await server.request(request('ls-1', 'tools/call', { name: 'list_files', arguments: {} }));
     expect(listed.result.content[0].text).toContain('/notes/todo.txt');
-    const tampered = `${first.result.requestState.slice(0, -3)}${first.result.requestState.endsWith('A') ? 'B' : 'A'}${first.result.requestState.slice(-2)}`;
+    // One character of the token's tail replaced by a different one (deciding by another character
+    // left the token unchanged whenever the replaced one was already 'A').
+    const state: string = first.result.requestState;
+    const at = state.length - 3;
+    const tampered = `${state.slice(0, at)}${state[at] === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`;
+    expect(tampered).not.toBe(state);
     const refused = await server.request(
       request(
         'del-x',
