@@ -12,3 +12,4 @@ export * from './redis-server.mjs';
 export * from './nginx.mjs';
 export * from './packed-packages.js';
 export * from './doc-blocks.js';
+export * from './tampered-token.js';

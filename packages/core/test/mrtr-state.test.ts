@@ -3,7 +3,7 @@ import { createServer, DecorumStartupError, type AuthInfo } from '@decorum/core'
 import { encodeMessage } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { harness, quietLogger } from './support/engine-harness.js';
-import { request } from '@decorum-internal/test-support';
+import { request, withCharacterReplaced } from '@decorum-internal/test-support';
 import { digest } from '../src/mrtr/binding.js';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 
@@ -12,12 +12,8 @@ const key = () => randomBytes(32).toString('base64');
 const confirm = (path: string, extra: Record<string, unknown> = {}) => ({ name: 'delete_file', arguments: { path }, ...extra });
 const yes = { confirm: { action: 'accept', content: { ok: true } } };
 
-/** Flips one character of the token's payload to another base64url character. */
-function flip(state: string, at: number): string {
-  const i = 3 + at;
-  const c = state[i] === 'A' ? 'B' : 'A';
-  return state.slice(0, i) + c + state.slice(i + 1);
-}
+/** Changes one character of the token's payload (after its `v1.` prefix). */
+const flip = (state: string, at: number): string => withCharacterReplaced(state, 'v1.'.length + at);
 
 describe('MRTR requestState is sealed and bound', () => {
   const { call } = harness([MrtrServer], { mrtr: { keys: [key()] } });

@@ -1,4 +1,5 @@
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
+import { withCharacterReplaced } from '@decorum-internal/test-support';
 import { rpc } from './support/http.js';
 import { startApp, type TestApp } from './support/app.js';
 
@@ -86,7 +87,7 @@ describe('MRTR over HTTP', () => {
     const args = { name: 'delete_file', arguments: { path: '/tmp/scratch' } };
     const first = (await rpc(a.url, 'x1', 'tools/call', args, ELICIT)).json.result;
     const state: string = first.requestState;
-    const flipped = state.slice(0, 10) + (state[10] === 'A' ? 'B' : 'A') + state.slice(11);
+    const flipped = withCharacterReplaced(state, 10);
     const refused = await rpc(
       b.url,
       'x2',
