@@ -88,6 +88,10 @@ const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
 // `list` selects list-1, list-50 and list-500 but not `listen`.
 const names = (list, id) => list.some((o) => id === o || id.startsWith(`${o}-`));
 const selected = (id) => (ONLY.length === 0 || names(ONLY, id)) && !names(SKIP, id);
+/** Why step `id` has no numbers in RESULTS.md: it failed (listed under "Not measured"), or BENCH_ONLY / BENCH_SKIP left it out. */
+const whyNotMeasured = (id, failed) => (failed ? 'not measured: see "Not measured"' : `not measured in this run (BENCH_ONLY or BENCH_SKIP left out \`${id}\`)`);
+/** The same as a sentence of its own, for a section. */
+const notMeasuredSentence = (id, failed) => `N${whyNotMeasured(id, failed).slice(1)}.`;
 /**
  * The calibration target (l0busy): L0 that first keeps the CPU busy for CALIBRATION_US per request.
  * It shows what a few µs of a server's own work cost against L0 on this machine.
@@ -1133,7 +1137,7 @@ function report({ startedAt, finishedAt, build, results }) {
   const streams = results.listenStreams;
   p(`### ${streams ? fmt(streams) : fmt(LISTEN_STREAMS)} idle \`subscriptions/listen\` streams over HTTP`);
   p();
-  if (!streams) p('Not measured in this run (BENCH_ONLY without `listen`).');
+  if (!streams) p(notMeasuredSentence('listen', false));
   else {
     p(
       `bench/listen-memory.mjs starts a fresh server with one tool in its own process, opens ${fmt(streams)} listens for tools/list changes from 127.0.0.1 (one connection each) and waits for every acknowledgement; the server then reports its RSS after a forced GC. "Per stream" is the growth over the RSS before any stream was opened, divided by the streams. It then publishes one tools/list change (fan-out: until every stream has it), closes every stream and times until the server has dropped every subscriber.`,
@@ -1160,7 +1164,7 @@ function report({ startedAt, finishedAt, build, results }) {
   p('### Fan-out of one change over two instances (Redis bus)');
   p();
   const fan = results.fanout;
-  if (!fan) p(results.unavailable.fanout ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `fanout`).');
+  if (!fan) p(notMeasuredSentence('fanout', results.unavailable.fanout));
   else {
     p(
       `bench/fanout.mjs starts a redis-server and two Decorum HTTP servers (mcpPlugin with a RedisNotificationBus, one process each), opens ${fmt(fan.listeners)} listens spread evenly over the two, then ${fan.rounds} times makes one change on the first instance (live.tools.disable / enable) and times, from the change request, until each stream has its tools/list_changed. "Remote" streams are on the second instance: the change is replicated through Redis and that instance publishes its own. Medians of the rounds, in ms.`,
@@ -1178,7 +1182,7 @@ function report({ startedAt, finishedAt, build, results }) {
   p(`### ${fmt(LEGACY_SESSIONS)} idle legacy (2025-11-25) HTTP sessions`);
   p();
   const ls = results.sessions;
-  if (!ls) p(results.unavailable.sessions ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `sessions`).');
+  if (!ls) p(notMeasuredSentence('sessions', results.unavailable.sessions));
   else {
     p(
       `bench/legacy-session-memory.mjs starts a Decorum HTTP server (mcpPlugin, one tool) in its own process, opens ${fmt(ls.sessions)} legacy sessions (initialize + notifications/initialized, over 8 keep-alive connections), and reads the server's memory after a forced GC before and after; then it ends every session with DELETE.`,
@@ -1199,7 +1203,7 @@ function report({ startedAt, finishedAt, build, results }) {
   );
   p();
   const changes = results.changes ?? [];
-  if (changes.length === 0) p(results.changes ? 'Not measured: see "Not measured" above.' : 'Not measured in this run (BENCH_ONLY without `change`).');
+  if (changes.length === 0) p(notMeasuredSentence('change', results.changes));
   const sideName = (side) => `**${side.commit.slice(0, 10)}**${side.patch ? ` with ${side.patch} applied` : ''} (“${side.subject}”)`;
   for (const ch of changes) {
     const [before, after] = ch.sides;
@@ -1222,12 +1226,7 @@ function report({ startedAt, finishedAt, build, results }) {
   p("### The hardening's cost in instructions");
   p();
   const instr = results.instructions;
-  if (!instr)
-    p(
-      results.unavailable.instructions
-        ? 'Not measured: see "Not measured" above.'
-        : 'Not measured in this run (BENCH_ONLY or BENCH_SKIP left out `instructions`).',
-    );
+  if (!instr) p(notMeasuredSentence('instructions', results.unavailable.instructions));
   else {
     const st = instr.settings;
     p(
@@ -1394,9 +1393,7 @@ function report({ startedAt, finishedAt, build, results }) {
           13,
           title,
           'not measured',
-          results.changes
-            ? `not measured in this run (BENCH_CHANGE without ${range}, or see "Not measured")`
-            : 'not measured in this run (BENCH_ONLY without `change`)',
+          results.changes ? `not measured in this run (BENCH_CHANGE without ${range}, or see "Not measured")` : whyNotMeasured('change', false),
         );
         return;
       }
@@ -1433,11 +1430,7 @@ function report({ startedAt, finishedAt, build, results }) {
           : instr.rows.every((r) => r.ratio <= instructionBound)
             ? '**met**'
             : '**not met**',
-      instr
-        ? instr.rows.map((r) => `${r.transport} ${r.ratio.toFixed(3)}`).join('; ')
-        : results.unavailable.instructions
-          ? 'not measured: see "Not measured"'
-          : 'not measured in this run (BENCH_ONLY or BENCH_SKIP left out `instructions`)',
+      instr ? instr.rows.map((r) => `${r.transport} ${r.ratio.toFixed(3)}`).join('; ') : whyNotMeasured('instructions', results.unavailable.instructions),
     );
     hardeningRow(
       HARDENING_TODAY,
