@@ -4,7 +4,9 @@
  * instructions. HEAD and HEAD without those steps (bench/patches/without-hardening.patch, built
  * by commit-build.mjs as the bench's `change` step builds it) each answer tools/call of add_typebox
  * under valgrind's callgrind: over HTTP at 64 connections and over stdio (mcp-serve) in batches of
- * 1 and of 64. Printed: user-space instructions per request, and HEAD ÷ without.
+ * 1 and of 64. Printed: user-space instructions per request, and HEAD ÷ without. Over HTTP, L0 (the
+ * bench's plain Fastify route, serving HEAD's answer bytes) is counted too: HEAD ÷ L0 is the server
+ * work per request of issue #17's CPU bound, in a counter that does not move with the neighbours.
  *
  * Why instructions: req/s and CPU time on a small shared machine move by ±5 % from run to run,
  * too much to settle a 2 % bound (bench/README.md, "A change's cost"). An instruction count does
@@ -28,7 +30,7 @@
  * `npm run bench` runs it as its `instructions` step (with `--json`) and judges issue #13's 2 % bound
  * by it in RESULTS.md. Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
  * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
- * 1]. About 45 minutes with the defaults.
+ * 1]. About 55 minutes with the defaults.
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -132,9 +134,20 @@ function underCallgrind(args, cwd, stdin) {
   };
 }
 
-/** Instructions per tools/call over HTTP: the bench's Decorum HTTP server, 64 connections. */
+/** HEAD's answer to the counted call, which L0 serves as its own (written by HEAD's HTTP run). */
+const l0Bodies = join(tmpdir(), `decorum-instructions-l0-${process.pid}.json`);
+const HTTP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': PARAMS.name,
+};
+const HTTP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: PARAMS });
+
+/** Instructions per tools/call over HTTP at 64 connections: the side's HTTP server (Decorum's, or L0). */
 async function overHttp(side) {
-  const server = underCallgrind([join(side.servers, 'decorum-http.js')], side.root, 'ignore');
+  const server = underCallgrind(side.http ?? [join(side.servers, 'decorum-http.js')], side.root, 'ignore');
   const port = await new Promise((resolve, reject) => {
     let text = '';
     server.child.stdout.on('data', (d) => {
@@ -153,18 +166,16 @@ async function overHttp(side) {
           connections: CONNECTIONS,
           amount,
           timeout: 600,
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2026-07-28',
-            'mcp-method': 'tools/call',
-            'mcp-name': PARAMS.name,
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: PARAMS }),
+          headers: HTTP_HEADERS,
+          body: HTTP_BODY,
         },
         (error, result) => (error ? reject(error) : resolve(result)),
       ),
     );
+  if (side.name === 'HEAD') {
+    const answer = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: HTTP_HEADERS, body: HTTP_BODY });
+    writeFileSync(l0Bodies, JSON.stringify({ [`/mcp:${PARAMS.name}`]: await answer.text() }));
+  }
   await load(HTTP_WARM);
   await load(HTTP_WARM);
   await server.fullGc();
@@ -211,23 +222,33 @@ async function overStdio(side, batch) {
   return (await server.counted()) / Math.ceil(count / batch) / batch;
 }
 
+/** L0, over HTTP only: after HEAD, whose answer it serves. */
+const l0 = { name: 'L0', root: ROOT, http: [join(BUILD, 'servers', 'l0-http.js'), l0Bodies] };
+
+/** Each side's count per run, REPEAT runs. */
+async function countRuns(transport, side, measure) {
+  const runs = [];
+  for (let r = 0; r < REPEAT; r++) {
+    log(`instructions: ${transport}, ${side.name}, run ${r + 1} of ${REPEAT}`);
+    runs.push(await measure(side));
+  }
+  return runs;
+}
+
 const rows = [];
 for (const [transport, measure] of [
   [`HTTP, ${CONNECTIONS} connections`, overHttp],
   ['stdio (mcp-serve), batches of 1', (side) => overStdio(side, 1)],
   ['stdio (mcp-serve), batches of 64', (side) => overStdio(side, 64)],
 ]) {
-  const counts = [];
-  for (const side of sides) {
-    const runs = [];
-    for (let r = 0; r < REPEAT; r++) {
-      log(`instructions: ${transport}, ${side.name}, run ${r + 1} of ${REPEAT}`);
-      runs.push(await measure(side));
-    }
-    counts.push(runs);
+  const [head, base] = [await countRuns(transport, sides[0], measure), await countRuns(transport, sides[1], measure)];
+  const row = { transport, head, base, ratio: Math.min(...head) / Math.min(...base) };
+  if (measure === overHttp) {
+    row.l0 = await countRuns(transport, l0, measure);
+    row.overL0 = Math.min(...head) / Math.min(...row.l0);
+    rmSync(l0Bodies, { force: true });
   }
-  const [head, base] = counts.map((runs) => Math.min(...runs));
-  rows.push({ transport, head: counts[0], base: counts[1], ratio: head / base });
+  rows.push(row);
 }
 
 const n = (x) => Math.round(x).toLocaleString('en-US');
@@ -236,9 +257,12 @@ const md = [
   '',
   `${new Date().toISOString()}, node ${process.version}, ${NODE_FLAGS.slice(0, 3).join(' ')}; HTTP: ${HTTP_WARM} × 2 requests of warm-up, a full GC, ${HTTP_WARM} more, ${HTTP_COUNT} counted; stdio: ${STDIO_WARM} of warm-up, a full GC, ${STDIO_WARM} more, ${STDIO_COUNT ?? `${n(DEFAULT.stdioCount[1])} (batches of 1) or ${n(DEFAULT.stdioCount[64])} (of 64)`} counted. Each run's count, the lowest kept.`,
   '',
-  '| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without |',
-  '| --- | --- | --- | --- |',
-  ...rows.map((r) => `| ${r.transport} | ${r.head.map(n).join(', ')} | ${r.base.map(n).join(', ')} | ${r.ratio.toFixed(3)} |`),
+  '| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without | L0 | HEAD ÷ L0 |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.transport} | ${r.head.map(n).join(', ')} | ${r.base.map(n).join(', ')} | ${r.ratio.toFixed(3)} | ${r.l0?.map(n).join(', ') ?? '–'} | ${r.overL0?.toFixed(3) ?? '–'} |`,
+  ),
   '',
 ].join('\n');
 writeFileSync(join(BUILD, 'instructions.md'), md);
