@@ -475,7 +475,36 @@ async function withServerCpu(proc, measurement) {
   const before = proc.cpuSeconds();
   const r = await measurement();
   const cpu = proc.cpuSeconds() - before;
-  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
+  const settledMs = await untilIdle(proc);
+  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds, settledMs };
+}
+
+/** Window and bound of `untilIdle`: idle is at most one clock tick of CPU in a window. */
+const IDLE_WINDOW_MS = 100;
+const IDLE_WAIT_LIMIT_MS = 10_000;
+
+/**
+ * Waits until a server that has just been measured is idle, and returns how long that took (ms).
+ * An overloaded server goes on answering queued requests and collecting garbage after its load
+ * stops, on the core the next target runs on. In the run of d9314c0 the SDK had 64 requests of the
+ * 500-tool list queued when its load stopped (~9 ms of CPU each), and Decorum, measured right after
+ * it in the even rounds, read 0.29–0.64 of L0 in those, 0.97–0.99 in three of the four others.
+ */
+async function untilIdle(proc) {
+  const started = performance.now();
+  let last = proc.cpuSeconds();
+  while (performance.now() - started < IDLE_WAIT_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+    const now = proc.cpuSeconds();
+    if (now - last <= 1 / CLOCK_TICKS) {
+      const waitedMs = performance.now() - started;
+      if (waitedMs > 3 * IDLE_WINDOW_MS) log(`bench: ${proc.name} was busy ${Math.round(waitedMs)} ms after its load`);
+      return waitedMs;
+    }
+    last = now;
+  }
+  log(`bench: ${proc.name} still busy ${IDLE_WAIT_LIMIT_MS / 1000} s after its load; the next measurement starts anyway`);
+  return performance.now() - started;
 }
 
 function summarize(runs) {
@@ -1005,7 +1034,7 @@ function report({ startedAt, finishedAt, build, results }) {
     `- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`,
   );
   p(
-    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn (in reverse in even rounds); values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round.`,
+    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn (in reverse in even rounds); values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
   );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
