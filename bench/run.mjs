@@ -469,14 +469,15 @@ const median = (values) => {
  * Runs one measurement of a server process and adds the server's own cost to its result: CPU
  * seconds used during the run per answered request (µs), and as a share of one core over the run.
  * Unlike req/s, the CPU time per request hardly depends on how much of the machine the load
- * generator takes.
+ * generator takes. Returns once the server is idle again (`untilIdle`), so that the next
+ * measurement does not run in its wake.
  */
 async function withServerCpu(proc, measurement) {
   const before = proc.cpuSeconds();
   const r = await measurement();
   const cpu = proc.cpuSeconds() - before;
-  const settledMs = await untilIdle(proc);
-  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds, settledMs };
+  await untilIdle(proc);
+  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
 }
 
 /** Window and bound of `untilIdle`: idle is at most one clock tick of CPU in a window. */
@@ -484,7 +485,7 @@ const IDLE_WINDOW_MS = 100;
 const IDLE_WAIT_LIMIT_MS = 10_000;
 
 /**
- * Waits until a server that has just been measured is idle, and returns how long that took (ms).
+ * Waits until a server that has just been measured is idle; logs a wait of more than three windows.
  * An overloaded server goes on answering queued requests and collecting garbage after its load
  * stops, on the core the next target runs on. In the run of d9314c0 the SDK had 64 requests of the
  * 500-tool list queued when its load stopped (~9 ms of CPU each), and Decorum, measured right after
@@ -499,12 +500,11 @@ async function untilIdle(proc) {
     if (now - last <= 1 / CLOCK_TICKS) {
       const waitedMs = performance.now() - started;
       if (waitedMs > 3 * IDLE_WINDOW_MS) log(`bench: ${proc.name} was busy ${Math.round(waitedMs)} ms after its load`);
-      return waitedMs;
+      return;
     }
     last = now;
   }
   log(`bench: ${proc.name} still busy ${IDLE_WAIT_LIMIT_MS / 1000} s after its load; the next measurement starts anyway`);
-  return performance.now() - started;
 }
 
 function summarize(runs) {
