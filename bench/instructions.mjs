@@ -30,7 +30,7 @@
  * `npm run bench` runs it as its `instructions` step (with `--json`) and judges issue #13's 2 % bound
  * by it in RESULTS.md. Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
  * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
- * 1]. About 55 minutes with the defaults.
+ * 1]. About 45 minutes with the defaults.
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

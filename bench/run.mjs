@@ -15,7 +15,7 @@
  * measured, comma-separated `<before>..<after>` git revisions, a side possibly `<rev>+<patch file>`
  * [HEAD without the hardening's per-request steps against HEAD, and the same code against itself],
  * BENCH_SKIP comma-separated ids left out (as BENCH_ONLY names them; e.g. `instructions`, the step
- * that counts the hardening's cost under valgrind, ~55 min), BENCH_OUT the results file
+ * that counts the hardening's cost under valgrind, ~45 min), BENCH_OUT the results file
  * [bench/RESULTS.md], BENCH_SKIP_BUILD=1 to skip `tsc -b`, BENCH_PIN=0 not to pin the servers and the
  * load generator to different cores (see pinning below).
  */
@@ -59,7 +59,7 @@ const LISTEN_STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 10_000);
 const LISTEN_TARGET_STREAMS = 10_000;
 /** The longest a measuring child (listen, sessions, fan-out, cold start) may take. */
 const CHILD_TIMEOUT_MS = 5 * 60_000;
-/** The longest bench/instructions.mjs may take (~55 min with its defaults). */
+/** The longest bench/instructions.mjs may take (~45 min with its defaults). */
 const INSTRUCTIONS_TIMEOUT_MS = 120 * 60_000;
 const LEGACY_SESSIONS = Number(process.env.BENCH_LEGACY_SESSIONS ?? 10_000);
 /**
@@ -943,7 +943,7 @@ async function main() {
     // ---- the hardening's cost in instructions (bench/instructions.mjs, valgrind) --------------
     // Last of the measurements (it takes longest) but for `change`; it builds its own second tree.
     if (selected('instructions')) {
-      log("bench: the hardening's cost in instructions (bench/instructions.mjs, ~55 min)");
+      log("bench: the hardening's cost in instructions (bench/instructions.mjs, ~45 min)");
       results.instructions = await jsonChild('instructions', 'instructions.mjs', { timeoutMs: INSTRUCTIONS_TIMEOUT_MS });
     }
 
