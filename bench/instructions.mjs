@@ -69,8 +69,11 @@ if (spawnSync('callgrind_control', ['--version']).status !== 0) {
 buildLikeTheBench(ROOT);
 const { swc, swcOptions } = await loadSwc(ROOT);
 const without = prepareCommit({ root: ROOT, build: BUILD, rev: WITHOUT, log });
+/** HEAD's answer to the counted call, which L0 serves as its own (written by HEAD's HTTP run). */
+const l0Bodies = join(tmpdir(), `decorum-instructions-l0-${process.pid}.json`);
+// `answerFile`: the side whose HTTP run writes its answer there for L0, so L0 is counted after it.
 const sides = [
-  { name: 'HEAD', root: ROOT, servers: join(BUILD, 'servers') },
+  { name: 'HEAD', root: ROOT, servers: join(BUILD, 'servers'), answerFile: l0Bodies },
   {
     name: 'without the hardening',
     root: without.dir,
@@ -134,8 +137,6 @@ function underCallgrind(args, cwd, stdin) {
   };
 }
 
-/** HEAD's answer to the counted call, which L0 serves as its own (written by HEAD's HTTP run). */
-const l0Bodies = join(tmpdir(), `decorum-instructions-l0-${process.pid}.json`);
 const HTTP_HEADERS = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
@@ -172,9 +173,9 @@ async function overHttp(side) {
         (error, result) => (error ? reject(error) : resolve(result)),
       ),
     );
-  if (side.name === 'HEAD') {
+  if (side.answerFile) {
     const answer = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: HTTP_HEADERS, body: HTTP_BODY });
-    writeFileSync(l0Bodies, JSON.stringify({ [`/mcp:${PARAMS.name}`]: await answer.text() }));
+    writeFileSync(side.answerFile, JSON.stringify({ [`/mcp:${PARAMS.name}`]: await answer.text() }));
   }
   await load(HTTP_WARM);
   await load(HTTP_WARM);
