@@ -636,8 +636,20 @@ function version(pkg) {
 // ---------------------------------------------------------------------------------------------
 // 6. The run
 
+/** Steps that need a program from outside npm, and how to install it. */
+const SYSTEM_NEEDS = [
+  { id: 'fanout', command: 'redis-server', install: 'apt-get install redis-server; .ci/run installs it' },
+  { id: 'instructions', command: 'callgrind_control', install: 'apt-get install valgrind' },
+];
+
 async function main() {
   const startedAt = new Date();
+  // Said at the start, not when the step fails an hour into the run.
+  for (const { id, command, install } of SYSTEM_NEEDS) {
+    if (selected(id) && spawnSync(command, ['--version'], { stdio: 'ignore' }).status !== 0) {
+      log(`bench: ${command} is not installed, so the ${id} step will fail (${install})`);
+    }
+  }
   const build = buildDecorum();
   const swc = await loadSwc(ROOT);
   const sources = join(BENCH, 'servers');
