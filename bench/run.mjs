@@ -2,9 +2,10 @@
 /**
  * `npm run bench`: Decorum against the limit (L0: plain Fastify / a bare stdio line loop) and the
  * official SDK v2, in one run, alternating targets within each round, medians of several rounds.
+ * Each target's measurement in a round is two halves, in mirrored order (measureRound).
  * Writes bench/RESULTS.md. See bench/README.md for what each number means.
  *
- * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [1.5],
+ * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [1.5, in two halves],
  * BENCH_ROUNDS [8], BENCH_WARMUP seconds per target before a workload's rounds [2],
  * BENCH_CHANGE_ROUNDS rounds of the `change` step, a fresh pair of processes each [12],
  * BENCH_CHANGE_WARMUP the same for each fresh process of the `change` step [1],
@@ -387,6 +388,7 @@ function runAutocannon(port, workload, connections, seconds) {
           bytesPerSec: result.throughput.total / secs,
           p50: percentile(latencies, 50),
           p99: percentile(latencies, 99),
+          latencies,
           errors: result.errors + result.timeouts + result.non2xx,
           total: result.requests.total,
           answered: result['2xx'],
@@ -430,6 +432,7 @@ function runStdio(proc, makeLine, inFlight, seconds) {
         rps: rate,
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
+        latencies,
         errors: 0,
         answered: received,
         seconds: (performance.now() - start) / 1000,
@@ -477,7 +480,7 @@ async function withServerCpu(proc, measurement) {
   const r = await measurement();
   const cpu = proc.cpuSeconds() - before;
   await untilIdle(proc);
-  return { ...r, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
+  return { ...r, cpuSeconds: cpu, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
 }
 
 /** Window and bound of `untilIdle`: idle is at most one clock tick of CPU in a window. */
@@ -523,14 +526,53 @@ function summarize(runs) {
   };
 }
 
+/** The targets whose ratios the targets are judged by (L0 and Decorum; the JSON floor and Decorum), measured back to back in the middle of each round. */
+const MIDDLE = ['l0', 'floor', 'decorum'];
+
 /**
- * The targets in the order a round runs them: as given in odd rounds, reversed in even ones. A
- * target that has just served a load keeps working for a while after it (garbage collection,
- * closing sockets) on the servers' shared core; in a fixed order the same target would always run
- * in its wake.
+ * One round's measurements of `targets` (`measure(t, seconds)`), each target in two halves of
+ * DURATION / 2 that are merged into its run: the targets one after the other, then the same in
+ * reverse (A B C | C B A), with L0, the JSON floor and Decorum in the middle, back to back.
+ *
+ * Why halves: on a shared host the machine's speed drifts and jumps from one second to the next
+ * (the run of c4678ff: L0's CPU per request 33–77 µs for the same work; Decorum and the two variants
+ * measured after it slow together in a round where L0, three runs before, was not). Measured once
+ * per round, one target of a pair could fall in a slow spell and the other not, and their ratio read
+ * up to 2.9×. Mirrored halves put every target's measurement around the same moment, the round's
+ * middle, so a steady drift weighs on all alike; the pairs judged sit closest, where a jump falls
+ * between them least often. It also does what alternating the order each round did: no target
+ * always runs in another's wake.
  */
-function inRoundOrder(targets, round) {
-  return round % 2 === 1 ? targets : [...targets].reverse();
+async function measureRound(targets, measure, onRun) {
+  const order = [...targets].sort((a, b) => middleRank(a) - middleRank(b));
+  const parts = new Map(order.map((t) => [t, []]));
+  for (const half of [[...order].reverse(), order]) {
+    for (const t of half) parts.get(t).push(await withServerCpu(t.proc, () => measure(t, DURATION / 2)));
+  }
+  for (const t of targets) onRun(t, mergeRuns(parts.get(t)));
+}
+
+const middleRank = (t) => (MIDDLE.includes(t.id) ? MIDDLE.indexOf(t.id) : MIDDLE.length);
+
+/** One measurement from its halves: counts and CPU time added up, rates averaged (the halves are equally long), percentiles of all latencies. */
+function mergeRuns(parts) {
+  const sum = (metric) => parts.reduce((n, r) => n + (r[metric] ?? 0), 0);
+  const mean = (metric) => sum(metric) / parts.length;
+  const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const answered = sum('answered');
+  const cpuSeconds = sum('cpuSeconds');
+  return {
+    rps: mean('rps'),
+    bytesPerSec: parts.every((r) => r.bytesPerSec !== undefined) ? mean('bytesPerSec') : undefined,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors: sum('errors'),
+    total: sum('total'),
+    answered,
+    seconds: sum('seconds'),
+    cpuUsPerReq: answered > 0 ? (cpuSeconds * 1e6) / answered : NaN,
+    cpuShare: cpuSeconds / sum('seconds'),
+  };
 }
 
 /** Measurements by `<workload>@<load>` and target id, filled round by round; `summaries` makes the results. */
@@ -557,21 +599,24 @@ async function warmHttp(targets, combos, seconds) {
   for (const { w, connections } of combos) for (const t of liveFor(targets, w)) await runAutocannon(t.port, w, connections, seconds);
 }
 
-/** One HTTP round: every workload on every target in turn, in the round's order. */
+/** One HTTP round: every workload on every target, in mirrored halves (measureRound). */
 async function httpRound(targets, combos, round, rounds, of = ROUNDS) {
   for (const { w, connections, key } of combos) {
-    for (const t of inRoundOrder(liveFor(targets, w), round)) {
-      const r = await withServerCpu(t.proc, () => runAutocannon(t.port, w, connections, DURATION));
-      rounds.add(key, t.id, r);
-      log(`bench: round ${round}/${of} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
-    }
+    await measureRound(
+      liveFor(targets, w),
+      (t, seconds) => runAutocannon(t.port, w, connections, seconds),
+      (t, r) => {
+        rounds.add(key, t.id, r);
+        log(`bench: round ${round}/${of} ${key} ${t.id}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms${r.errors ? `, ${r.errors} errors` : ''}`);
+      },
+    );
   }
 }
 
 /**
- * HTTP rounds: each round measures every workload on every target in turn (L0 → Decorum → SDK for
- * each), so the ratios compare measurements taken seconds apart, whatever else the machine is
- * doing. A target skips the workloads it failed its check on, or does not serve (`serves`).
+ * HTTP rounds: each round measures every workload on every target (in mirrored halves,
+ * measureRound), so the ratios compare measurements taken around the same moment, whatever else
+ * the machine is doing. A target skips the workloads it failed its check on, or does not serve (`serves`).
  * Returns summaries by `<workload>@<connections>` and target id.
  */
 async function httpRounds(targets, workloads) {
@@ -587,15 +632,18 @@ async function warmStdio(targets, seconds) {
   for (const inFlight of IN_FLIGHT) for (const t of targets) await runStdio(t.proc, stdioCallLine, inFlight, seconds);
 }
 
-/** One stdio round: every in-flight count on every target in turn, in the round's order. */
+/** One stdio round: every in-flight count on every target, in mirrored halves (measureRound). */
 async function stdioRound(targets, round, rounds, of = ROUNDS) {
   for (const inFlight of IN_FLIGHT) {
     const key = `stdio@${inFlight}`;
-    for (const t of inRoundOrder(targets, round)) {
-      const r = await withServerCpu(t.proc, () => runStdio(t.proc, stdioCallLine, inFlight, DURATION));
-      rounds.add(key, t.id, r);
-      log(`bench: round ${round}/${of} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
-    }
+    await measureRound(
+      targets,
+      (t, seconds) => runStdio(t.proc, stdioCallLine, inFlight, seconds),
+      (t, r) => {
+        rounds.add(key, t.id, r);
+        log(`bench: round ${round}/${of} ${key} ${t.id}: ${r.rps.toFixed(0)} round-trips/s`);
+      },
+    );
   }
 }
 
@@ -1046,7 +1094,7 @@ function report({ startedAt, finishedAt, build, results }) {
     `- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`,
   );
   p(
-    `- Each measurement ${DURATION} s; ${ROUNDS} rounds, each measuring every workload on L0 → Decorum → SDK in turn (in reverse in even rounds); values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
+    `- Each measurement ${DURATION} s, in two halves of ${DURATION / 2} s: each round measures every workload on every target one after the other, then again in reverse (A B C | C B A, L0, the JSON floor and Decorum back to back in the middle), and adds each target's halves up; ${ROUNDS} rounds; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
   );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
