@@ -526,8 +526,12 @@ function summarize(runs) {
   };
 }
 
-/** The targets whose ratios the targets are judged by (L0 and Decorum; the JSON floor and Decorum), measured back to back in the middle of each round. */
-const MIDDLE = ['l0', 'floor', 'decorum'];
+/**
+ * The targets whose ratios the targets are judged by, measured back to back in the middle of each
+ * round in this order: L0 (stdio: the JSON floor), Decorum, and the pipeline variant (#19 is
+ * judged by it ÷ Decorum; in the run of 7e2290c it sat three runs away and read 0.92 / 0.94).
+ */
+const MIDDLE = ['l0', 'floor', 'decorum', 'pipeline'];
 
 /**
  * One round's measurements of `targets` (`measure(t, seconds)`), each target in two halves of
@@ -1094,7 +1098,7 @@ function report({ startedAt, finishedAt, build, results }) {
     `- Node ${m.node}; load average at the end ${m.load}; ${PIN ? `servers pinned to core ${SERVER_CORE}, the load generator (this process) to core ${CLIENT_CORE} (taskset)` : 'not pinned (BENCH_PIN=0, one core or no taskset): the load generator runs on the same cores as the servers'}`,
   );
   p(
-    `- Each measurement ${DURATION} s, in two halves of ${DURATION / 2} s: each round measures every workload on every target one after the other, then again in reverse (A B C | C B A, L0, the JSON floor and Decorum back to back in the middle), and adds each target's halves up; ${ROUNDS} rounds; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
+    `- Each measurement ${DURATION} s, in two halves of ${DURATION / 2} s: each round measures every workload on every target one after the other, then again in reverse (A B C | C B A, L0 or the JSON floor, Decorum and the pipeline variant back to back in the middle), and adds each target's halves up; ${ROUNDS} rounds; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
   );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
