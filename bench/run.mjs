@@ -365,7 +365,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** One autocannon run; latencies are collected at full (sub-millisecond) resolution. */
+/** One autocannon run; latencies are collected at full (sub-millisecond) resolution, unsorted (mergeRuns takes the percentiles). */
 function runAutocannon(port, workload, connections, seconds) {
   return new Promise((resolve, reject) => {
     const latencies = [];
@@ -382,12 +382,9 @@ function runAutocannon(port, workload, connections, seconds) {
       (error, result) => {
         if (error) return reject(error);
         const secs = (result.finish - result.start) / 1000;
-        latencies.sort((a, b) => a - b);
         resolve({
           rps: result['2xx'] / secs,
           bytesPerSec: result.throughput.total / secs,
-          p50: percentile(latencies, 50),
-          p99: percentile(latencies, 99),
           latencies,
           errors: result.errors + result.timeouts + result.non2xx,
           total: result.requests.total,
@@ -426,12 +423,9 @@ function runStdio(proc, makeLine, inFlight, seconds) {
       stdout.off('data', onData);
       proc.child.off('exit', onExit);
       clearTimeout(drainTimer);
-      latencies.sort((a, b) => a - b);
       // `answered` and `seconds` include the drain, as the server's CPU time measured around the run does.
       resolve({
         rps: rate,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
         latencies,
         errors: 0,
         answered: received,
@@ -469,8 +463,8 @@ const median = (values) => {
 };
 
 /**
- * Runs one measurement of a server process and adds the server's own cost to its result: CPU
- * seconds used during the run per answered request (µs), and as a share of one core over the run.
+ * Runs one measurement of a server process and adds the server's own cost to its result: the CPU
+ * seconds it used during the run (mergeRuns makes µs per answered request and the share of a core).
  * Unlike req/s, the CPU time per request hardly depends on how much of the machine the load
  * generator takes. Returns once the server is idle again (`untilIdle`), so that the next
  * measurement does not run in its wake.
@@ -480,7 +474,7 @@ async function withServerCpu(proc, measurement) {
   const r = await measurement();
   const cpu = proc.cpuSeconds() - before;
   await untilIdle(proc);
-  return { ...r, cpuSeconds: cpu, cpuUsPerReq: r.answered > 0 ? (cpu * 1e6) / r.answered : NaN, cpuShare: cpu / r.seconds };
+  return { ...r, cpuSeconds: cpu };
 }
 
 /** Window and bound of `untilIdle`: idle is at most one clock tick of CPU in a window. */
@@ -536,7 +530,7 @@ const MIDDLE = ['l0', 'floor', 'decorum', 'pipeline'];
 /**
  * One round's measurements of `targets` (`measure(t, seconds)`), each target in two halves of
  * DURATION / 2 that are merged into its run: the targets one after the other, then the same in
- * reverse (A B C | C B A), with L0, the JSON floor and Decorum in the middle, back to back.
+ * reverse (A B C | C B A), with the MIDDLE targets in the middle, back to back.
  *
  * Why halves: on a shared host the machine's speed drifts and jumps from one second to the next
  * (the run of c4678ff: L0's CPU per request 33–77 µs for the same work; Decorum and the two variants
@@ -556,9 +550,12 @@ async function measureRound(targets, measure, onRun) {
   for (const t of targets) onRun(t, mergeRuns(parts.get(t)));
 }
 
-const middleRank = (t) => (MIDDLE.includes(t.id) ? MIDDLE.indexOf(t.id) : MIDDLE.length);
+const middleRank = (t) => {
+  const rank = MIDDLE.indexOf(t.id);
+  return rank === -1 ? MIDDLE.length : rank;
+};
 
-/** One measurement from its halves: counts and CPU time added up, rates averaged (the halves are equally long), percentiles of all latencies. */
+/** One measurement from its halves: counts and CPU time added up, rates averaged (the halves are equally long), percentiles of all latencies, CPU per answered request and as a share of one core. */
 function mergeRuns(parts) {
   const sum = (metric) => parts.reduce((n, r) => n + (r[metric] ?? 0), 0);
   const mean = (metric) => sum(metric) / parts.length;
