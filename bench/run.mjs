@@ -112,9 +112,24 @@ const YOUNG_GENERATION_FLAG = '--min-semi-space-size=16';
 /** The workloads the `young` targets run: a call and a list. */
 const YOUNG_WORKLOADS = ['call-typebox', 'list-50'];
 /**
+ * The flags every throughput server starts with (HTTP and stdio; L0, the SDK and Decorum alike):
+ * V8's memory reducer off. About 100 s after a process's last full collection, in an idle moment
+ * (the bench makes one after every measurement), the reducer forces a full collection that finds
+ * no request alive; the hidden classes of the request path die with the requests, and the code
+ * optimized for them is thrown away. Only processes that had a full collection are struck: Decorum,
+ * whose modules grow the heap past V8's first limit at start-up, and not L0, whose heap stays
+ * below it. For ~10 s after, a tools/call cost Decorum 86–93 µs of CPU instead of 44–48 (by hand,
+ * 2026-12-06, bench/README.md): a spell that lands in some rounds and not others, and measures the
+ * bench's idle gaps rather than a request's cost. The `reducer` target keeps it in view: Decorum
+ * started without the flag.
+ */
+const STEADY_STATE_FLAGS = ['--no-memory-reducer'];
+const REDUCER_LABEL = "Decorum (mcpPlugin), V8's memory reducer on (node's default)";
+/**
  * The targets measured on some workloads only, and which: the pipeline variant
  * (decorum-pipeline-http.ts) on the modern tools/call workloads, the calibration target on one,
- * Decorum and L0 with YOUNG_GENERATION_FLAG on a call and a list.
+ * Decorum and L0 with YOUNG_GENERATION_FLAG on a call and a list, Decorum with V8's memory reducer
+ * on (without STEADY_STATE_FLAGS) on one call.
  * A workload such a target does not serve is not run on it and gets no row.
  */
 const PARTIAL_TARGETS = {
@@ -122,6 +137,7 @@ const PARTIAL_TARGETS = {
   l0busy: (w) => w.id === 'call-typebox',
   l0young: (w) => YOUNG_WORKLOADS.includes(w.id),
   young: (w) => YOUNG_WORKLOADS.includes(w.id),
+  reducer: (w) => w.id === 'call-typebox',
 };
 /** Whether target `t` is run on workload `w` (its `serves`, when it has one). */
 const serves = (t, w) => t.serves?.(w) ?? true;
@@ -719,7 +735,7 @@ async function main() {
   const stdioSelected = selected('stdio');
 
   /** Starts an HTTP bench server; undefined (and recorded as unavailable) when it does not come up. */
-  const startHttp = async (id, label, file, args = [], nodeFlags = []) => {
+  const startHttp = async (id, label, file, args = [], nodeFlags = STEADY_STATE_FLAGS) => {
     const p = await started(label, [...nodeFlags, file.startsWith('/') ? file : rel(file), ...args]);
     try {
       const port = await p.ready();
@@ -755,7 +771,7 @@ async function main() {
   };
   /** Starts a stdio bench server and probes it; undefined (and recorded as unavailable) when it fails. */
   const startStdio = async (id, label, args, options) => {
-    const p = await started(label, args, options);
+    const p = await started(label, [...STEADY_STATE_FLAGS, ...args], options);
     try {
       return { id, label, proc: p, line: await probe(p) };
     } catch (error) {
@@ -886,8 +902,9 @@ async function main() {
         ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js')
         : undefined;
       const young = httpSelected.some(PARTIAL_TARGETS.young)
-        ? await startHttp('young', `Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`, 'decorum-http.js', [], [YOUNG_GENERATION_FLAG])
+        ? await startHttp('young', `Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`, 'decorum-http.js', [], [...STEADY_STATE_FLAGS, YOUNG_GENERATION_FLAG])
         : undefined;
+      const reducer = httpSelected.some(PARTIAL_TARGETS.reducer) ? await startHttp('reducer', REDUCER_LABEL, 'decorum-http.js', [], []) : undefined;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
       // The SDK's stateless handler has no legacy sessions to measure.
       if (sdk) sdk.serves = (w) => !w.legacy;
@@ -895,7 +912,7 @@ async function main() {
       // Verify every target answers each workload once; capture the bytes L0 will serve.
       const bodies = {};
       const reference = {};
-      for (const t of [decorum, pipeline, young, sdk].filter(Boolean)) {
+      for (const t of [decorum, pipeline, young, reducer, sdk].filter(Boolean)) {
         for (const w of httpSelected.filter((w) => serves(t, w))) {
           const v = await verifyHttp(t.port, w);
           if (v.error) {
@@ -925,7 +942,13 @@ async function main() {
           ])
         : undefined;
       const l0young = httpSelected.some(PARTIAL_TARGETS.l0young)
-        ? await startHttp('l0young', `L0 (plain Fastify route), node ${YOUNG_GENERATION_FLAG}`, 'l0-http.js', [bodiesFile], [YOUNG_GENERATION_FLAG])
+        ? await startHttp(
+            'l0young',
+            `L0 (plain Fastify route), node ${YOUNG_GENERATION_FLAG}`,
+            'l0-http.js',
+            [bodiesFile],
+            [...STEADY_STATE_FLAGS, YOUNG_GENERATION_FLAG],
+          )
         : undefined;
       for (const t of [l0, calibration, l0young].filter(Boolean)) {
         for (const w of httpSelected.filter((w) => serves(t, w))) {
@@ -933,7 +956,7 @@ async function main() {
           if (v.error) t.broken[w.id] = v.error;
         }
       }
-      const ordered = [l0, calibration, l0young, decorum, pipeline, young, sdk].filter(Boolean);
+      const ordered = [l0, calibration, l0young, decorum, pipeline, young, reducer, sdk].filter(Boolean);
       Object.assign(results.http, await httpRounds(ordered, httpSelected));
       for (const t of ordered) {
         results.rss[`http:${t.id}`] = t.proc.peakRssKiB();
@@ -1097,6 +1120,9 @@ function report({ startedAt, finishedAt, build, results }) {
   p(
     `- Each measurement ${DURATION} s, in two halves of ${DURATION / 2} s: each round measures every workload on every target one after the other, then again in reverse (A B C | C B A, L0 or the JSON floor, Decorum and the pipeline variant back to back in the middle), and adds each target's halves up; ${ROUNDS} rounds; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
   );
+  p(
+    `- Every HTTP and stdio server (L0, the JSON floor, the SDK and Decorum alike) runs with \`node ${STEADY_STATE_FLAGS.join(' ')}\`, but for the row "${REDUCER_LABEL}": the reducer's idle-time collection strikes only a process that had a full collection, and sends its optimized code back to the interpreter for a spell (bench/README.md, "Mirrored halves, and V8's memory reducer").`,
+  );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
   p('## Versions');
@@ -1158,7 +1184,7 @@ function report({ startedAt, finishedAt, build, results }) {
         const key = `${w.id}@${c}`;
         const l0 = get(key, 'l0');
         const sdk = get(key, 'sdk');
-        for (const id of ['l0', 'l0busy', 'l0young', 'decorum', 'pipeline', 'young', 'sdk']) {
+        for (const id of ['l0', 'l0busy', 'l0young', 'decorum', 'pipeline', 'young', 'reducer', 'sdk']) {
           const s = get(key, id);
           if (!s && PARTIAL_TARGETS[id] && !PARTIAL_TARGETS[id](w)) continue;
           if (!s) {
@@ -1216,6 +1242,7 @@ function report({ startedAt, finishedAt, build, results }) {
     'http:pipeline': 'HTTP Decorum + 3 middlewares + tracing (bench tools)',
     'http:l0young': `HTTP L0, node ${YOUNG_GENERATION_FLAG}`,
     'http:young': `HTTP Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`,
+    'http:reducer': `HTTP ${REDUCER_LABEL}`,
     'http:sdk': 'HTTP SDK v2 (same endpoints)',
     'stdio:echo': 'stdio bare line loop',
     'stdio:floor': 'stdio JSON floor (parse + stringify only)',
@@ -1442,6 +1469,18 @@ function report({ startedAt, finishedAt, build, results }) {
       `Decorum and L0 with \`node ${YOUNG_GENERATION_FLAG}\` (README, "Tuning Node for an HTTP server"): not a target, what the setting is worth`,
       get('call-typebox@64', 'young') && get('call-typebox@64', 'l0young') ? 'measured' : 'not measured',
       youngCells.join('; '),
+    );
+    // What the reducer's idle-time collections cost Decorum: the target started without STEADY_STATE_FLAGS.
+    const reducerCells = CONNECTIONS.map((c) => {
+      const key = `call-typebox@${c}`;
+      const r = get(key, 'reducer');
+      return `${c} conn: ${ratioCell(r, get(key, 'l0'))} of L0's req/s (CPU ${ratioCell(r, get(key, 'l0'), 'cpuUsPerReq')}), ${ratioCell(r, get(key, 'decorum'))} of Decorum with the flag`;
+    });
+    row(
+      17,
+      `${REDUCER_LABEL}, every other server \`node ${STEADY_STATE_FLAGS.join(' ')}\`: not a target, what the reducer's idle-time collections cost (tools/call, TypeBox)`,
+      get('call-typebox@64', 'reducer') ? 'measured' : 'not measured',
+      reducerCells.join('; '),
     );
     const legacy = CONNECTIONS.map((c) => roundRatio(get(`call-legacy@${c}`, 'decorum'), get(`call-typebox@${c}`, 'decorum')));
     row(
