@@ -577,6 +577,7 @@ function mergeRuns(parts) {
   const mean = (metric) => sum(metric) / parts.length;
   const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const answered = sum('answered');
+  const seconds = sum('seconds');
   const cpuSeconds = sum('cpuSeconds');
   return {
     rps: mean('rps'),
@@ -586,9 +587,9 @@ function mergeRuns(parts) {
     errors: sum('errors'),
     total: sum('total'),
     answered,
-    seconds: sum('seconds'),
+    seconds,
     cpuUsPerReq: answered > 0 ? (cpuSeconds * 1e6) / answered : NaN,
-    cpuShare: cpuSeconds / sum('seconds'),
+    cpuShare: cpuSeconds / seconds,
   };
 }
 
@@ -734,9 +735,13 @@ async function main() {
   const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
   const stdioSelected = selected('stdio');
 
-  /** Starts an HTTP bench server; undefined (and recorded as unavailable) when it does not come up. */
-  const startHttp = async (id, label, file, args = [], nodeFlags = STEADY_STATE_FLAGS) => {
-    const p = await started(label, [...nodeFlags, file.startsWith('/') ? file : rel(file), ...args]);
+  /**
+   * Starts an HTTP bench server with STEADY_STATE_FLAGS and `nodeFlags` (without the first when
+   * `memoryReducer`); undefined (and recorded as unavailable) when it does not come up.
+   */
+  const startHttp = async (id, label, file, args = [], nodeFlags = [], { memoryReducer = false } = {}) => {
+    const flags = memoryReducer ? nodeFlags : [...STEADY_STATE_FLAGS, ...nodeFlags];
+    const p = await started(label, [...flags, file.startsWith('/') ? file : rel(file), ...args]);
     try {
       const port = await p.ready();
       return { id, label, port, proc: p, broken: {}, serves: PARTIAL_TARGETS[id] };
@@ -902,9 +907,11 @@ async function main() {
         ? await startHttp('pipeline', 'Decorum + 3 middlewares + tracing (no SDK)', 'decorum-pipeline-http.js')
         : undefined;
       const young = httpSelected.some(PARTIAL_TARGETS.young)
-        ? await startHttp('young', `Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`, 'decorum-http.js', [], [...STEADY_STATE_FLAGS, YOUNG_GENERATION_FLAG])
+        ? await startHttp('young', `Decorum (mcpPlugin), node ${YOUNG_GENERATION_FLAG}`, 'decorum-http.js', [], [YOUNG_GENERATION_FLAG])
         : undefined;
-      const reducer = httpSelected.some(PARTIAL_TARGETS.reducer) ? await startHttp('reducer', REDUCER_LABEL, 'decorum-http.js', [], []) : undefined;
+      const reducer = httpSelected.some(PARTIAL_TARGETS.reducer)
+        ? await startHttp('reducer', REDUCER_LABEL, 'decorum-http.js', [], [], { memoryReducer: true })
+        : undefined;
       const sdk = await startHttp('sdk', 'SDK v2 (createMcpHandler + toNodeHandler, createMcpFastifyApp)', 'sdk-http.js');
       // The SDK's stateless handler has no legacy sessions to measure.
       if (sdk) sdk.serves = (w) => !w.legacy;
@@ -942,13 +949,7 @@ async function main() {
           ])
         : undefined;
       const l0young = httpSelected.some(PARTIAL_TARGETS.l0young)
-        ? await startHttp(
-            'l0young',
-            `L0 (plain Fastify route), node ${YOUNG_GENERATION_FLAG}`,
-            'l0-http.js',
-            [bodiesFile],
-            [...STEADY_STATE_FLAGS, YOUNG_GENERATION_FLAG],
-          )
+        ? await startHttp('l0young', `L0 (plain Fastify route), node ${YOUNG_GENERATION_FLAG}`, 'l0-http.js', [bodiesFile], [YOUNG_GENERATION_FLAG])
         : undefined;
       for (const t of [l0, calibration, l0young].filter(Boolean)) {
         for (const w of httpSelected.filter((w) => serves(t, w))) {
