@@ -38,14 +38,30 @@ async function echoes(url: string, count: number): Promise<void> {
   agent.destroy();
 }
 
-/** Page faults per 64 KiB echo in `mcp-serve --http`, after a warm-up. */
+/**
+ * Page faults per 64 KiB echo in `mcp-serve --http` after a warm-up: the median of six windows of
+ * 400 echoes, leaving out any window with a full collection of V8's heap. Such a collection hands
+ * freed heap pages back and faults them in again (~4 more an echo in its window, seen on a slow
+ * run), and V8's old space grows by promoted garbage at its own pace (0–1 an echo a window): neither
+ * is what this test is about, so the child runs with `--trace-gc` and the median takes the rest out.
+ */
 async function faultsPerEcho(env: NodeJS.ProcessEnv): Promise<number> {
-  const served = await serveHttpProcess(['packages/fastify/test/fixtures/http-server.ts', '--http', '--port', '0'], env);
+  const served = await serveHttpProcess(['packages/fastify/test/fixtures/http-server.ts', '--http', '--port', '0'], env, 10_000, ['--trace-gc']);
+  let fullCollections = 0;
+  served.child.stdout!.setEncoding('utf8');
+  served.child.stdout!.on('data', (chunk: string) => (fullCollections += chunk.split('Mark-Compact').length - 1));
   try {
     await echoes(served.url, 500);
-    const before = minorFaults(served.child.pid!);
-    await echoes(served.url, 1500);
-    return (minorFaults(served.child.pid!) - before) / 1500;
+    const quiet: number[] = [];
+    for (let window = 0; window < 6; window++) {
+      const [faultsBefore, collectionsBefore] = [minorFaults(served.child.pid!), fullCollections];
+      await echoes(served.url, 400);
+      const faults = minorFaults(served.child.pid!) - faultsBefore;
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the trace of a late collection
+      if (fullCollections === collectionsBefore) quiet.push(faults / 400);
+    }
+    expect(quiet.length).toBeGreaterThan(2);
+    return quiet.sort((a, b) => a - b)[Math.floor(quiet.length / 2)]!;
   } finally {
     served.child.kill('SIGKILL');
     await served.exited;
@@ -65,7 +81,7 @@ describe('mcp-serve --http keeps freed buffer memory instead of faulting it in a
   test('64 KiB echoes at 64 connections: under one page fault per echo, against several with glibc’s default thresholds', async () => {
     const kept = await faultsPerEcho(CLEAN_ENV);
     const defaults = await faultsPerEcho({ ...CLEAN_ENV, ...GLIBC_DEFAULTS });
-    // Measured here: ~0.2 against ~4-6.
+    // Measured here: ~0.1-0.25 against ~4.5-10, also with three busy loops sharing the two cores.
     expect({ kept: kept < 1, defaults: defaults > 1.5 }).toEqual({ kept: true, defaults: true });
   }, 120_000);
 });

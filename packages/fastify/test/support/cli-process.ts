@@ -17,10 +17,10 @@ export interface HttpProcess {
 /**
  * `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr,
  * within `urlTimeoutMs` (start-up included: a run that waits on purpose, like the bus's bounded
- * wait, passes more).
+ * wait, passes more). `nodeFlags` go to node itself, for the V8 flags `NODE_OPTIONS` refuses.
  */
-export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}, urlTimeoutMs = 10_000): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [MCP_SERVE, ...args], {
+export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}, urlTimeoutMs = 10_000, nodeFlags: string[] = []): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, MCP_SERVE, ...args], {
     cwd: ROOT,
     env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
