@@ -107,16 +107,27 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
   };
 }
 
-/** Where a request's {@link Exchange} lives: a request decoration, not a WeakMap entry per request. */
+/**
+ * Where a request's {@link Exchange} lives: a property of Node's response, not a WeakMap entry per
+ * request, and not a request decoration. Fastify gives a context that decorates its request a class
+ * of its own, so every `mcpPlugin` on an app would add one, and the code all endpoints share (Fastify's
+ * and ours) would see as many request shapes: a few per cent more instructions per request once an
+ * app serves several endpoints (bench/README.md). Undecorated, every endpoint keeps the app's class.
+ */
 const EXCHANGE = 'mcpExchange';
-type WithExchange = FastifyRequest & { [EXCHANGE]: Exchange };
+type ResponseWithExchange = ServerResponse & { [EXCHANGE]: Exchange };
+
+/** The exchange the endpoint's `onRequest` hook opened for this reply's request. */
+function exchangeOf(reply: FastifyReply): Exchange {
+  return (reply.raw as ResponseWithExchange)[EXCHANGE];
+}
 
 /**
  * Ends an exchange when its response closes. One shared listener (`this` is the response) rather
  * than a closure per request; 'close' without 'finish' means the client went away first.
  */
-function onResponseClose(this: ServerResponse & { [EXCHANGE]?: Exchange }): void {
-  const exchange = this[EXCHANGE]!;
+function onResponseClose(this: ResponseWithExchange): void {
+  const exchange = this[EXCHANGE];
   if (!this.writableFinished) {
     exchange.cancelled = true;
     exchange.cancellation.cancel();
@@ -139,7 +150,6 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   await app.register(
     async (scope) => {
       mountedAt = `${scope.prefix}${path}`;
-      scope.decorateRequest(EXCHANGE, null);
       // Bodies stay text so that core's parser reports malformed JSON as -32700 itself (body-text.ts).
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8Body);
@@ -171,8 +181,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           request: logOnClose && request,
           reply: logOnClose && reply,
         };
-        (request as WithExchange)[EXCHANGE] = exchange;
-        const res = reply.raw as ServerResponse & { [EXCHANGE]?: Exchange };
+        const res = reply.raw as ResponseWithExchange;
         res[EXCHANGE] = exchange;
         res.on('close', onResponseClose);
         const origin = request.headers.origin;
@@ -195,7 +204,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
             if (request.method !== 'GET' && request.method !== 'DELETE') return;
             const authentication = await resourceServer.authenticate(request);
             if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
-            (request as WithExchange)[EXCHANGE].auth = authentication.auth;
+            exchangeOf(reply).auth = authentication.auth;
           }
         : undefined;
       scope.route({
@@ -205,8 +214,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         logLevel: options.logLevel,
         onRequest: legacy && authenticateOnly,
         handler: async (request, reply) => {
-          if (legacy && request.method === 'GET') return legacy.get(request, reply, (request as WithExchange)[EXCHANGE]);
-          if (legacy && request.method === 'DELETE') return legacy.delete(request, reply, (request as WithExchange)[EXCHANGE]);
+          if (legacy && request.method === 'GET') return legacy.get(request, reply, exchangeOf(reply));
+          if (legacy && request.method === 'DELETE') return legacy.delete(request, reply, exchangeOf(reply));
           const allowed = legacy ? 'GET, POST, DELETE' : 'POST';
           return sendRefusal(
             reply.header('allow', allowed),
@@ -219,14 +228,14 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
       // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).
       // Then media type and Accept. An open endpoint has nothing asynchronous to wait for here.
       const checkRequestLine = (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
-        const refusal = endpoint.checkRequestLine(request, (request as WithExchange)[EXCHANGE]);
+        const refusal = endpoint.checkRequestLine(request, exchangeOf(reply));
         return refusal && sendRefusal(reply, refusal);
       };
       const onRequest = resourceServer
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             const authentication = await resourceServer.authenticate(request);
             if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
-            (request as WithExchange)[EXCHANGE].auth = authentication.auth;
+            exchangeOf(reply).auth = authentication.auth;
             return checkRequestLine(request, reply);
           }
         : (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -240,7 +249,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         logLevel: options.logLevel,
         onRequest,
         handler: (request, reply) => {
-          const exchange = (request as WithExchange)[EXCHANGE];
+          const exchange = exchangeOf(reply);
           const legacyMessage = legacy?.claim(request);
           const answered = legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
           // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).

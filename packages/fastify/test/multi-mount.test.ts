@@ -10,8 +10,14 @@ import { WeatherServer } from '../../../examples/weather/src/weather.js';
 describe('several mounts in one app', () => {
   let app: FastifyInstance;
   let base: string;
+  // The prototype of every request the app saw, by path.
+  const requestPrototypes = new Map<string, object>();
   beforeAll(async () => {
     app = Fastify({ logger: false });
+    app.addHook('onRequest', (request, _reply, done) => {
+      requestPrototypes.set(request.url, Object.getPrototypeOf(request) as object);
+      done();
+    });
     // The app's own routes, with Fastify's default JSON parser and a text parser of its own.
     app.get('/health', async () => ({ ok: true }));
     app.post('/echo-json', async (request) => ({ got: request.body }));
@@ -44,6 +50,15 @@ describe('several mounts in one app', () => {
     const other = await rpc(`${base}/other/mcp`, 2, 'tools/call', { name: 'add_one', arguments: { n: 41 } });
     expect(other.json.result.content[0].text).toBe('42');
     expect((await rpc(`${base}/other/mcp`, 3, 'tools/call', { name: 'echo', arguments: { text: 'x' } })).json.error.code).toBe(-32602);
+  });
+
+  // Fastify gives a context that decorates its request a class of its own: were each mount to
+  // decorate, the code all endpoints run would see one request shape per mount (plugin.ts, EXCHANGE).
+  test("every endpoint's requests are of the app's one request class", async () => {
+    const paths = ['/mcp', '/other/mcp', '/api/mcp', '/v2/mcp'];
+    for (const path of paths) await serverName(`${base}${path}`);
+    await send(`${base}/health`, { method: 'GET' });
+    expect(new Set([...paths, '/health'].map((path) => requestPrototypes.get(path))).size).toBe(1);
   });
 
   test("the app's other routes keep their own parsers and behaviour", async () => {
