@@ -13,3 +13,4 @@ export * from './nginx.mjs';
 export * from './packed-packages.js';
 export * from './doc-blocks.js';
 export * from './tampered-token.js';
+export * from './node-output.js';

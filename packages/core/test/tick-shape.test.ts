@@ -1,28 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT } from '@decorum-internal/test-support';
+import { nodeOutput } from '@decorum-internal/test-support';
 
 /** The states of the inline caches that build nextTick's tick object, read from V8's %DebugPrint. */
 function tickObjectCaches(keep: boolean): { kept: boolean; states: string[] } {
-  // V8 prints from C++ through a buffer that a pipe does not always get whole at exit: a file does.
-  const dir = mkdtempSync(join(tmpdir(), 'tick-shape-'));
-  const file = join(dir, 'out.txt');
-  const fd = openSync(file, 'w');
-  try {
-    const run = spawnSync(
-      process.execPath,
-      ['--expose-gc', '--allow-natives-syntax', 'packages/core/test/fixtures/tick-shape-probe.mjs', ...(keep ? ['keep'] : [])],
-      { cwd: ROOT, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' },
-    );
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-  } finally {
-    closeSync(fd);
-  }
-  const out = readFileSync(file, 'utf8');
-  rmSync(dir, { recursive: true, force: true });
+  const out = nodeOutput(['--expose-gc', '--allow-natives-syntax', 'packages/core/test/fixtures/tick-shape-probe.mjs', ...(keep ? ['keep'] : [])]);
   const states = [...out.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!);
   return { kept: out.includes('KEPT true'), states };
 }
