@@ -130,15 +130,19 @@ describe('the step timer holds a request only while its chain runs', () => {
   test('a chain of three joins the timer once and leaves it when it settles, answered or failed', async () => {
     const timer = new StepTimer(1000);
     let during = -1;
-    const terminal = () => {
-      during = timer.watchedCount;
-      return { resultType: 'complete' } as CallResult;
+    const terminal = {
+      run: () => {
+        during = timer.watchedCount;
+        return { resultType: 'complete' } as CallResult;
+      },
     };
     await runChain([passThrough, resumes, passThrough], call, terminal, timer);
     expect(during).toBe(1);
     expect(timer.watchedCount).toBe(0);
-    const failing = () => {
-      throw new Error('handler failed');
+    const failing = {
+      run: () => {
+        throw new Error('handler failed');
+      },
     };
     await expect(runChain([resumes, passThrough], call, failing, timer)).rejects.toThrow('handler failed');
     expect(timer.watchedCount).toBe(0);
@@ -147,7 +151,7 @@ describe('the step timer holds a request only while its chain runs', () => {
   test('a step that never answers is still ended by the sweep, then leaves the timer', async () => {
     const timer = new StepTimer(20);
     const neverAnswers: Middleware = () => new Promise<CallResult>(() => {});
-    await expect(runChain([passThrough, neverAnswers], call, () => ({ resultType: 'complete' }) as CallResult, timer)).rejects.toThrow(
+    await expect(runChain([passThrough, neverAnswers], call, { run: () => ({ resultType: 'complete' }) as CallResult }, timer)).rejects.toThrow(
       /did not answer within 20 ms/,
     );
     expect(timer.watchedCount).toBe(0);
@@ -158,7 +162,7 @@ describe('the step timer holds a request only while its chain runs', () => {
     const neverAnswers: Middleware = () => new Promise<CallResult>(() => {});
     const releases: Array<() => void> = [];
     const waits: Middleware = (_call, next) => new Promise<void>((resolve) => releases.push(resolve)).then(() => next());
-    const terminal = () => ({ resultType: 'complete' }) as CallResult;
+    const terminal = { run: () => ({ resultType: 'complete' }) as CallResult };
     const chains = Array.from({ length: 30 }, (_, i) => runChain([passThrough, i % 3 === 0 ? neverAnswers : waits], call, terminal, timer));
     expect(timer.watchedCount).toBe(30);
     // Those that answer do so from the last to the first, before their bound, while the stuck ones run out.

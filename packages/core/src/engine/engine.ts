@@ -16,7 +16,7 @@ import type { MethodHandler, ServingState } from './method.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
 import { isThenable } from './thenable.js';
 import { RequestScope, type RequestChannel } from './request-scope.js';
-import { ModernCall } from '../pipeline/modern-call.js';
+import { EngineCall } from './engine-call.js';
 
 /**
  * What the engine answers a request with: the response at once when every step was synchronous,
@@ -168,19 +168,24 @@ export class McpEngine {
     if (scope.cancelled) return undefined;
     let running: Promise<Result | RawJson> | Result | RawJson;
     try {
-      const call = { scope, params, target, state: this.state, channel };
+      const call = new EngineCall(scope, params, target, this.state, channel, handler);
       const { pipeline } = this.state;
-      running = pipeline?.covers(target) ? pipeline.run(new ModernCall(scope, params, target, channel), () => handler.run(call)) : handler.run(call);
+      running = pipeline?.covers(target) ? pipeline.run(call, call) : call.run();
     } catch (error) {
       return this.failed(scope, error);
     }
-    if (isThenable(running)) {
-      return Promise.resolve(running).then(
-        (result) => this.answered(scope, result),
-        (error: unknown) => this.failed(scope, error),
-      );
-    }
-    return this.answered(scope, running);
+    return isThenable(running) ? this.answerLater(scope, running) : this.answered(scope, running);
+  }
+
+  /**
+   * The answer of a method that waited. Apart from {@link answer} so that a synchronous answer
+   * makes no closures, and so no context object for them, per request.
+   */
+  private answerLater(scope: RequestScope, running: PromiseLike<Result | RawJson>): Promise<EngineResponse | undefined> {
+    return Promise.resolve(running).then(
+      (result) => this.answered(scope, result),
+      (error: unknown) => this.failed(scope, error),
+    );
   }
 
   /** The method's result as the response (none once the request was cancelled). */

@@ -6,6 +6,7 @@ import type { RequestChannel, RequestScope } from './request-scope.js';
 import type { LiveRegistry } from '../live/live-registry.js';
 import type { MrtrConfig } from '../mrtr/input-round.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import type { CallDescription } from '../pipeline/call.js';
 
 /** What method handlers may read about the server they serve. */
 export interface ServingState {
@@ -27,8 +28,8 @@ export interface ServingState {
   readonly pipeline?: Pipeline;
 }
 
-/** One call of a method, after the engine's checks. */
-export interface MethodCall<Target> {
+/** One call of a method, after the engine's checks; the pipeline describes it by the same object. */
+export interface MethodCall<Target> extends CallDescription {
   readonly scope: RequestScope;
   readonly params: JsonObject;
   readonly target: Target;

@@ -48,7 +48,8 @@ export class RequestScope {
   /** The transport's cancellation; ours (never cancelled) when it gave neither one nor a signal; `undefined` when it gave only a signal. */
   private readonly cancellation: Cancellation | undefined;
   private open = true;
-  private lastProgress = Number.NEGATIVE_INFINITY;
+  /** The last progress sent; a number field only once there is one (a double field would box a number for every request). */
+  private lastProgress: number | undefined;
   /** How this request's asks are answered; set by the method's seam (see `asks/handler-asks.ts`). */
   asks: HandlerAsks | undefined;
   private logger: Logger | undefined;
@@ -103,7 +104,7 @@ export class RequestScope {
   progress(progress: number, total?: number, message?: string): void {
     const token = this.meta.progressToken;
     if (token === undefined || !this.open || this.cancelled) return;
-    if (!(progress > this.lastProgress)) {
+    if (!(progress > (this.lastProgress ?? Number.NEGATIVE_INFINITY))) {
       this.log.warn({ progress, last: this.lastProgress }, 'progress must increase; notification dropped');
       return;
     }

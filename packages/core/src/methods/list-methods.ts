@@ -1,6 +1,5 @@
 import { defineMethod, type ServingState } from '../engine/method.js';
 import type { ListPages } from '../registry/list-pages.js';
-import { ModernCall } from '../pipeline/modern-call.js';
 import type { ListKind } from '../pipeline/per-caller-lists.js';
 
 /**
@@ -11,10 +10,10 @@ function listMethod(method: string, kind: ListKind, served: (s: ServingState) =>
   return defineMethod({
     method,
     served,
-    run: ({ scope, params, state, channel }) =>
-      state.pipeline?.lists
-        ? state.pipeline.listPage(kind, new ModernCall(scope, params, undefined, channel), state.registry, params.cursor)
-        : pages(state).page(params.cursor),
+    run: (call) =>
+      call.state.pipeline?.lists
+        ? call.state.pipeline.listPage(kind, call, call.state.registry, call.params.cursor)
+        : pages(call.state).page(call.params.cursor),
   });
 }
 

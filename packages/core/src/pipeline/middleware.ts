@@ -36,7 +36,7 @@ export type Middleware = (call: PipelineCall, next: Next) => Promise<CallResult>
  * with -32603 naming it, and a `next()` it calls afterwards runs nothing.
  */
 export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal, timer?: StepTimer): Promise<CallResult> | CallResult {
-  if (chain.length === 0) return terminal();
+  if (chain.length === 0) return terminal.run();
   if (timer === undefined) return step(chain, 0, call, terminal, undefined);
   return new Promise<CallResult>((resolve, reject) => {
     const watch = timer.watch(call, reject);
@@ -58,7 +58,7 @@ export function runChain(chain: readonly Middleware[], call: PipelineCall, termi
 function step(chain: readonly Middleware[], index: number, call: PipelineCall, terminal: Terminal, watch: StepWatch | undefined): Promise<CallResult> {
   if (index === chain.length) {
     try {
-      return Promise.resolve(terminal());
+      return Promise.resolve(terminal.run());
     } catch (error) {
       return Promise.reject(error);
     }
@@ -129,8 +129,13 @@ function checkedResult(result: CallResult, middleware: Middleware, index: number
   return result;
 }
 
-/** The method's own handler at the end of the chain; it may answer synchronously (list pages do). */
-export type Terminal = () => Promise<CallResult> | CallResult;
+/**
+ * The method's own handler at the end of the chain; it may answer synchronously (list pages do).
+ * An object rather than a function: the engine's call is its own terminal, with no closure per request.
+ */
+export interface Terminal {
+  run(): Promise<CallResult> | CallResult;
+}
 
 /** A middleware that runs only for the given methods (`['tools/call']`); the others pass through. */
 export function forMethods(methods: readonly string[], middleware: Middleware): Middleware {
