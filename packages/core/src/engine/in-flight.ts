@@ -35,9 +35,13 @@ export class InFlight<T> {
 
   /** Records a request; `value` is never `undefined` (that marks a finished one). */
   set(id: RequestId, value: T): void {
-    if (this.byId.get(id) === undefined) this.live++;
+    if (this.byId.get(id) === undefined) {
+      // Swept before the entry that would grow a full table: a table of 1,024 entries holds 1,024,
+      // and sweeping after the 1,025th made a table of 2,048 only to drop it (~60 bytes a request).
+      if (this.byId.size >= FIRST_SWEEP && this.byId.size >= 4 * this.live) this.sweep();
+      this.live++;
+    }
     this.byId.set(id, value);
-    if (this.byId.size > FIRST_SWEEP && this.byId.size > 4 * this.live) this.sweep();
   }
 
   /** The request is done (an id not in flight is ignored). */

@@ -20,29 +20,35 @@ import { numberJson } from './number-json.js';
  * is left to `JSON.stringify` of the whole message: these functions answer `undefined`.
  */
 
-/** Keys seen in results and their blocks, quoted once (`"content":`). Bounded: results come from handlers. */
-const quotedKeys = new Map<string, string>();
+/**
+ * Keys seen in results and their blocks, quoted once, as a first member (`"content":`) and as a
+ * later one (`,"content":`): a member's key is then written with no concatenation of its own.
+ * Bounded: results come from handlers.
+ */
+const quotedKeys = new Map<string, readonly [first: string, later: string]>();
 const MAX_QUOTED_KEYS = 256;
 
-function quotedKey(key: string): string {
+/** A member's key, quoted, with its colon, and with the comma before it unless it is the object's first. */
+function memberKey(key: string, first: boolean): string {
   // The keys of nearly every tools/call result, without a Map lookup: property names are
   // internalized strings, which compare by pointer.
   switch (key) {
     case 'type':
-      return '"type":';
+      return first ? '"type":' : ',"type":';
     case 'text':
-      return '"text":';
+      return first ? '"text":' : ',"text":';
     case 'isError':
-      return '"isError":';
+      return first ? '"isError":' : ',"isError":';
     case 'resultType':
-      return '"resultType":';
+      return first ? '"resultType":' : ',"resultType":';
   }
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
-    quoted = `${JSON.stringify(key)}:`;
+    const key0 = `${JSON.stringify(key)}:`;
+    quoted = [key0, `,${key0}`];
     if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
   }
-  return quoted;
+  return first ? quoted[0] : quoted[1];
 }
 
 /** Each server's `{"io.modelcontextprotocol/serverInfo":…}`, by its info object (frozen by createServer, as list pages bake it once too). */
@@ -86,6 +92,9 @@ function writtenAsIs(value: string): boolean {
  */
 export function scalarJson(value: number | string): string {
   if (typeof value === 'number') return numberJson(value);
+  // The values of every tools/call answer's `resultType` and text block's `type`, without a string made.
+  if (value === 'complete') return '"complete"';
+  if (value === 'text') return '"text"';
   return value.length <= SHORT_STRING && writtenAsIs(value) ? `"${value}"` : JSON.stringify(value);
 }
 
@@ -189,7 +198,7 @@ class Writer {
       if (typeof value === 'string' && value.length >= LONG_STRING) {
         const plain = isPlainAscii(value);
         if (plain && value.length >= this.longTextChars && this.long === undefined) {
-          this.head = `${this.text}${first ? '' : ','}${quotedKey(field)}"`;
+          this.head = `${this.text}${memberKey(field, first)}"`;
           this.long = value;
           this.text = '"';
           first = false;
@@ -201,7 +210,8 @@ class Writer {
       }
       if (json === UNSUPPORTED) return false;
       if (json === undefined) continue;
-      this.text += first ? quotedKey(field) + json : `,${quotedKey(field)}${json}`;
+      this.text += memberKey(field, first);
+      this.text += json;
       first = false;
     }
     this.text += '}';
@@ -225,7 +235,8 @@ class Writer {
         const json = key === '_meta' ? metaJson(value) : valueJson(value);
         if (json === UNSUPPORTED) return false;
         if (json === undefined) continue;
-        this.text += first ? quotedKey(key) + json : `,${quotedKey(key)}${json}`;
+        this.text += memberKey(key, first);
+        this.text += json;
       }
       first = false;
     }

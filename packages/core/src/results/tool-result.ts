@@ -19,7 +19,9 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
  */
 export function toolResultFromValue(value: unknown): CallToolResult & Result {
   if (isCallToolResult(value)) return { resultType: 'complete', ...value };
-  return { resultType: 'complete', content: contentFromValue(value), isError: false };
+  // `_meta` has its slot from the start: the engine sets every result's, and a property added to an
+  // object literal goes to a property array of its own, allocated per result.
+  return { resultType: 'complete', content: contentFromValue(value), isError: false, _meta: undefined };
 }
 
 function contentFromValue(value: unknown): ContentBlock[] {
