@@ -15,6 +15,7 @@ import { McpResourceServer } from './auth/resource-server.js';
 import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
+import { PostBatches } from './post-batches.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
 import { hostPolicy } from './host-check.js';
 import { trackEndpoint } from './running-requests.js';
@@ -242,6 +243,22 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
             if (checkRequestLine(request, reply) === undefined) done();
           };
 
+      const answerPost = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
+        const exchange = exchangeOf(reply);
+        const legacyMessage = legacy?.claim(request);
+        return legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
+      };
+      // What Fastify does with a handler's error, for a request answered after its handler returned.
+      const failPost = (reply: FastifyReply, error: unknown): void => {
+        if (reply.sent) reply.log.error({ err: error }, 'MCP endpoint failed after answering');
+        else reply.send(error);
+      };
+      // When busy, the POSTs of one event-loop turn are answered together (post-batches.ts).
+      const batches = new PostBatches<FastifyReply>((reply) => {
+        const answered = answerPost(reply.request, reply);
+        if (answered instanceof Promise) answered.then(undefined, (error: unknown) => failPost(reply, error));
+      }, failPost);
+
       scope.route({
         method: 'POST',
         url: path,
@@ -249,9 +266,8 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         logLevel: options.logLevel,
         onRequest,
         handler: (request, reply) => {
-          const exchange = exchangeOf(reply);
-          const legacyMessage = legacy?.claim(request);
-          const answered = legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
+          if (batches.defer(reply)) return undefined;
+          const answered = answerPost(request, reply);
           // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).
           return answered instanceof Promise ? answered : undefined;
         },
