@@ -15,7 +15,7 @@ import { McpResourceServer } from './auth/resource-server.js';
 import { utf8Body } from './body-text.js';
 import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
 import { McpParamHeaders } from './mcp-param-headers.js';
-import { PostBatches } from './post-batches.js';
+import { isSmallBody, PostBatches } from './post-batches.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
 import { hostPolicy } from './host-check.js';
 import { trackEndpoint } from './running-requests.js';
@@ -266,7 +266,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         logLevel: options.logLevel,
         onRequest,
         handler: (request, reply) => {
-          if (batches.defer(reply)) return undefined;
+          if (isSmallBody(request.body) && batches.defer(reply)) return undefined;
           const answered = answerPost(request, reply);
           // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).
           return answered instanceof Promise ? answered : undefined;

@@ -18,8 +18,20 @@
 /** Requests answered at once between two probes: a probe's cost, spread, is ~0.1 µs per call. */
 export const PROBE_EVERY = 32;
 
-/** The smallest batch worth its turn: at 4 connections batches paid (~10 % less CPU), at 2 they cost. */
+/** The smallest batch worth its turn (batching every request: ~10 % less CPU at 4 connections, ~20 % more at 2). */
 export const MIN_BATCH = 4;
+
+/**
+ * Bodies up to this many characters join batches. A batch of large ones (64 KiB echoes) keeps their
+ * bytes in the caches instead of the code, and cost more than it saved: at 64 connections the echo
+ * went from 0.98× to 1.25× L0's CPU per call (bench/README.md, "Answers in batches").
+ */
+export const MAX_BATCHED_BODY = 8 * 1024;
+
+/** Whether a request body (the endpoint's text, or what stands for bytes that were not UTF-8) is small enough to join a batch. */
+export function isSmallBody(body: unknown): boolean {
+  return typeof body !== 'string' || body.length <= MAX_BATCHED_BODY;
+}
 
 /** Batches of one kind of item (a reply to write), each answered by `answer` in the turn's check phase. */
 export class PostBatches<T> {

@@ -1,4 +1,4 @@
-import { MIN_BATCH, PostBatches, PROBE_EVERY } from '../src/post-batches.js';
+import { isSmallBody, MAX_BATCHED_BODY, MIN_BATCH, PostBatches, PROBE_EVERY } from '../src/post-batches.js';
 
 /** Resolves in the check phase, after the immediates scheduled before it (a batch's flush). */
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -57,5 +57,11 @@ describe('PostBatches', () => {
     await checkPhase();
     expect(failed).toEqual([[PROBE_EVERY + 1, `item ${PROBE_EVERY + 1} broke`]]);
     expect(answered).toEqual([PROBE_EVERY, PROBE_EVERY + 2]);
+  });
+
+  test('only small bodies join batches: a large one is answered at once (its bytes, not the code, would fill the caches)', () => {
+    expect(isSmallBody('x'.repeat(MAX_BATCHED_BODY))).toBe(true);
+    expect(isSmallBody('x'.repeat(MAX_BATCHED_BODY + 1))).toBe(false);
+    expect(isSmallBody(Symbol('bytes that were not UTF-8'))).toBe(true);
   });
 });
