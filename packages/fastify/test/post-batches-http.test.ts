@@ -101,12 +101,13 @@ describe('answers in batches over HTTP', () => {
           case 2: // unknown tool: -32602 for this id
             return call(agent, t.url, id, 'nope').then((a) => expect(a.json).toMatchObject({ id, error: { code: -32602 } }));
           case 3: // malformed JSON: -32700, 400
-            return post(agent, t.url, `{"jsonrpc":"2.0","id":${id},`, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }).then(
-              (a) => {
-                expect(a.status).toBe(400);
-                expect(a.json.error.code).toBe(-32700);
-              },
-            );
+            return post(agent, t.url, `{"jsonrpc":"2.0","id":${id},`, {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            }).then((a) => {
+              expect(a.status).toBe(400);
+              expect(a.json.error.code).toBe(-32700);
+            });
           default: // a tool that waits: answered once its promise settles
             return call(agent, t.url, id, 'later').then((a) => expect(a.json).toMatchObject({ id, result: { content: [{ text: 'later' }] } }));
         }
