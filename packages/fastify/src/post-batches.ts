@@ -7,7 +7,7 @@
  * When many connections are busy, libuv's poll phase reads every socket that became readable, one
  * after another; answering those requests in the check phase that follows (`setImmediate`) runs
  * Node's and Fastify's code for all of them, then Decorum's for all of them. By hand at 64
- * connections (bench/README.md, "Answers in batches"): server CPU per call 1.23× L0's → 0.82×.
+ * connections (bench/README.md, "Answers in batches"): server CPU per call 1.31× L0's → 0.85×.
  *
  * Not when the endpoint is quiet: deferring a request that arrives alone costs a turn of the check
  * phase (~3 µs of CPU more per call at 1 connection, ~9 at 2, where batches hold one or two). So

@@ -1,9 +1,9 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { McpServer, Tool } from '@decorum/core';
 import { Type, type Static } from 'typebox';
 import { PROBE_EVERY } from '../src/post-batches.js';
 import { startApp, type TestApp } from './support/app.js';
-import { body, standardHeaders } from './support/http.js';
+import { body, send, standardHeaders } from './support/http.js';
 
 /** Requests whose headers the HTTP server has read so far (its 'request' event). */
 let received = 0;
@@ -29,23 +29,10 @@ class BatchServer {
   }
 }
 
-/** One POST on the agent's kept-alive sockets: status and parsed body. */
-function post(agent: Agent, url: string, text: string, headers: Record<string, string>): Promise<{ status: number; json: any }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
+/** A tools/call on the agent's kept-alive sockets. */
 function call(agent: Agent, url: string, id: number, name: string, args: Record<string, unknown> = {}) {
   const message = body(id, 'tools/call', { name, arguments: args });
-  return post(agent, url, JSON.stringify(message), standardHeaders(message));
+  return send(url, { headers: standardHeaders(message), body: JSON.stringify(message), agent });
 }
 
 /**
@@ -101,9 +88,10 @@ describe('answers in batches over HTTP', () => {
           case 2: // unknown tool: -32602 for this id
             return call(agent, t.url, id, 'nope').then((a) => expect(a.json).toMatchObject({ id, error: { code: -32602 } }));
           case 3: // malformed JSON: -32700, 400
-            return post(agent, t.url, `{"jsonrpc":"2.0","id":${id},`, {
-              'content-type': 'application/json',
-              accept: 'application/json, text/event-stream',
+            return send(t.url, {
+              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+              body: `{"jsonrpc":"2.0","id":${id},`,
+              agent,
             }).then((a) => {
               expect(a.status).toBe(400);
               expect(a.json.error.code).toBe(-32700);

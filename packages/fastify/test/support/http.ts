@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { meta, type MetaOverrides } from '@decorum-internal/test-support';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { injectedApp } from './app.js';
@@ -47,6 +47,8 @@ interface SendOptions {
   method?: string;
   headers?: OutgoingHttpHeaders;
   body?: string | Buffer;
+  /** Sockets to reuse (kept-alive connections); by default each request opens its own. */
+  agent?: Agent;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function send(url: string, options: SendOptions = {}): Promise<Http
   const target = new URL(url);
   if (target.protocol === 'inject:') return sendInjected(injectedApp(target.host), `${target.pathname}${target.search}`, options);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: false }, (res) => {
+    const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: options.agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve(result(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'))));
