@@ -26,7 +26,7 @@ import {
   type PreparedRequest,
   type ToolEntry,
 } from '@decorum/core/transport';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.js';
 import { bodyText, checkBodyEncoding } from './body-text.js';
@@ -98,17 +98,17 @@ export class McpEndpoint {
   ) {}
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
-  checkRequestLine(request: FastifyRequest, exchange: Exchange): HttpRefusal | undefined {
-    const type = request.headers['content-type'];
+  checkRequestLine(headers: IncomingHttpHeaders, exchange: Exchange): HttpRefusal | undefined {
+    const type = headers['content-type'];
     if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
       return new HttpRefusal(
         'unsupported-media-type',
         `Unsupported Media Type: POST a JSON-RPC message as application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`,
       );
     }
-    const encoding = checkBodyEncoding(request.headers, type);
+    const encoding = checkBodyEncoding(headers, type);
     if (encoding) return encoding;
-    exchange.accepted = acceptedResponses(request.headers.accept);
+    exchange.accepted = acceptedResponses(headers.accept);
     if (!exchange.accepted.json && !exchange.accepted.sse) {
       return new HttpRefusal('not-acceptable', 'Not Acceptable: the Accept header must allow application/json and text/event-stream');
     }
@@ -120,7 +120,7 @@ export class McpEndpoint {
    * refusal, and the JSON answer of a method that answered at once, is sent synchronously (the
    * reply comes back); only a method that waits makes a promise (one `then`, no frame kept across it).
    */
-  post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply | Promise<FastifyReply> {
+  post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, headers: IncomingHttpHeaders): FastifyReply | Promise<FastifyReply> {
     const { engine } = this.server;
     let message: unknown;
     let envelope;
@@ -143,14 +143,15 @@ export class McpEndpoint {
 
     const rpc = envelope.request;
     exchange.mcpMethod = rpc.method;
-    exchange.mcpName = targetName(rpc);
+    // Only the log line reads the target's name.
+    if (exchange.onClose) exchange.mcpName = targetName(rpc);
     exchange.rpcId = rpc.id;
     let meta;
     try {
       meta = engine.readMeta(rpc); // a legacy `initialize` is answered here with -32022
-      checkProtocolVersionHeader(request.headers, meta);
+      checkProtocolVersionHeader(headers, meta);
       engine.checkVersion(meta);
-      checkMethodHeaders(request.headers, rpc);
+      checkMethodHeaders(headers, rpc);
     } catch (error) {
       return this.fail(reply, exchange, rpc.id, error, 'request');
     }
@@ -161,7 +162,7 @@ export class McpEndpoint {
       prepared = engine.route(rpc, meta);
       const denied = this.authorize?.(prepared, exchange);
       if (denied) return sendRefusal(reply, denied);
-      if (rpc.method === 'tools/call') this.paramHeaders.checkTool(prepared.target as ToolEntry, prepared.params.arguments, request.headers);
+      if (rpc.method === 'tools/call') this.paramHeaders.checkTool(prepared.target as ToolEntry, prepared.params.arguments, headers);
     } catch (error) {
       return this.fail(reply, exchange, rpc.id, error, 'handler');
     }

@@ -24,7 +24,7 @@ function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /**
- * Builds the `Host` check once, at registration.
+ * Builds the `Host` check once, at registration; it is given the request and its `Host` header.
  *
  * By default a request that arrived on a loopback address (the server is bound to, or reached at,
  * 127.0.0.1 / ::1) must name `localhost`, `127.0.0.1` or `[::1]` in `Host`: a page that rebinds
@@ -33,13 +33,12 @@ function isLoopbackAddress(address: string | undefined): boolean {
  * applies to every request. Behind a local reverse proxy that keeps the client's `Host`, list the
  * public host names.
  */
-export function hostPolicy(allowed: AllowedHosts | undefined): (request: FastifyRequest) => HttpRefusal | undefined {
+export function hostPolicy(allowed: AllowedHosts | undefined): (request: FastifyRequest, host: string | undefined) => HttpRefusal | undefined {
   if (allowed === 'any') return () => undefined;
   const test = typeof allowed === 'function' ? allowed : namesTest(Array.isArray(allowed) ? new Set(allowed.map((name) => hostName(name))) : LOOPBACK_NAMES);
   const always = allowed !== undefined;
-  return (request) => {
+  return (request, host) => {
     if (!always && !onLoopback(request.raw.socket)) return undefined;
-    const host = request.headers.host;
     if (host !== undefined && test(host)) return undefined;
     return new HttpRefusal('forbidden-host', `Forbidden: Host ${host === undefined ? '(none)' : JSON.stringify(host)} is not allowed; list it in allowedHosts`);
   };

@@ -136,6 +136,18 @@ function onResponseClose(this: ResponseWithExchange): void {
   exchange.onClose?.(exchange);
 }
 
+/**
+ * Follows the response's 'close' for its exchange from now on (at once should it have closed
+ * already). A POST answered in the turn its body arrived in has nothing to cancel, so it is
+ * followed only once its answer waits: deferred to a batch, or a promise. Node then finds no
+ * listener to call when the response closes (bench/README.md, "One connection: a shorter path").
+ */
+function followClose(reply: FastifyReply): void {
+  const res = reply.raw as ResponseWithExchange;
+  if (res.closed) onResponseClose.call(res);
+  else res.on('close', onResponseClose);
+}
+
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
   // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler,
@@ -169,9 +181,14 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
       const logOnClose =
         requestLogLevel === false ? undefined : (exchange: Exchange) => logExchange(exchange.request!, exchange.reply!, exchange, requestLogLevel);
 
+      // On an open endpoint a POST's media type and Accept are checked in the same hook, right
+      // after step 1 (one hook a request, not two); a protected one checks them after the token.
+      const checksRequestLine = resourceServer === undefined;
+
       // Pipeline step 1, for every method: the Origin check (DNS-rebinding defence), and the
       // bookkeeping that logs each exchange once and turns a vanished client into cancellation.
-      // Callback-style hooks: no promise per request.
+      // Callback-style hooks: no promise per request. The headers are read once (each read is a
+      // getter of Fastify's and one of Node's).
       scope.addHook('onRequest', (request, reply, done) => {
         const exchange: Exchange = {
           startedAt: logOnClose ? performance.now() : 0,
@@ -184,15 +201,18 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         };
         const res = reply.raw as ResponseWithExchange;
         res[EXCHANGE] = exchange;
-        res.on('close', onResponseClose);
-        const origin = request.headers.origin;
+        // The log line needs every close; a POST's cancellation only the close of one that waits (followClose).
+        if (logOnClose || request.method !== 'POST') res.on('close', onResponseClose);
+        const headers = request.headers;
+        const origin = headers.origin;
         if (origin !== undefined && !allowsOrigin(origin)) {
           sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
           return;
         }
-        const badHost = checkHost(request);
-        if (badHost) {
-          sendRefusal(reply, badHost);
+        const refusal =
+          checkHost(request, headers.host) ?? (checksRequestLine && request.method === 'POST' ? endpoint.checkRequestLine(headers, exchange) : undefined);
+        if (refusal) {
+          sendRefusal(reply, refusal);
           return;
         }
         done();
@@ -227,32 +247,31 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
 
       // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
       // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).
-      // Then media type and Accept. An open endpoint has nothing asynchronous to wait for here.
-      const checkRequestLine = (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
-        const refusal = endpoint.checkRequestLine(request, exchangeOf(reply));
-        return refusal && sendRefusal(reply, refusal);
-      };
-      const onRequest = resourceServer
-        ? async (request: FastifyRequest, reply: FastifyReply) => {
-            const authentication = await resourceServer.authenticate(request);
-            if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
-            exchangeOf(reply).auth = authentication.auth;
-            return checkRequestLine(request, reply);
-          }
-        : (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-            if (checkRequestLine(request, reply) === undefined) done();
-          };
+      // Then media type and Accept (an open endpoint checked them in step 1's hook).
+      const authenticatePost =
+        resourceServer &&
+        (async (request: FastifyRequest, reply: FastifyReply) => {
+          const authentication = await resourceServer.authenticate(request);
+          if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
+          const exchange = exchangeOf(reply);
+          exchange.auth = authentication.auth;
+          const refusal = endpoint.checkRequestLine(request.headers, exchange);
+          return refusal && sendRefusal(reply, refusal);
+        });
 
       const answerPost = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
         const exchange = exchangeOf(reply);
-        const legacyMessage = legacy?.claim(request);
-        return legacyMessage === undefined ? endpoint.post(request, reply, exchange) : legacy!.post(request, reply, exchange, legacyMessage);
+        const headers = request.headers;
+        const legacyMessage = legacy?.claim(request, headers);
+        return legacyMessage === undefined ? endpoint.post(request, reply, exchange, headers) : legacy!.post(request, reply, exchange, legacyMessage);
       };
       // What Fastify does with a handler's error, for a request answered after its handler returned.
       const failPost = (reply: FastifyReply, error: unknown): void => {
         if (reply.sent) reply.log.error({ err: error }, 'MCP endpoint failed after answering');
         else reply.send(error);
       };
+      // A POST that waits is followed to its close (cancellation), unless every close already is (the log line).
+      const waits = logOnClose ? (): void => {} : followClose;
       // When busy, the POSTs of one event-loop turn are answered together (post-batches.ts).
       const batches = new PostBatches<FastifyReply>((reply) => {
         const answered = answerPost(reply.request, reply);
@@ -264,12 +283,17 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         url: path,
         bodyLimit,
         logLevel: options.logLevel,
-        onRequest,
+        onRequest: authenticatePost,
         handler: (request, reply) => {
-          if (isSmallBody(request.body) && batches.defer(reply)) return undefined;
+          if (isSmallBody(request.body) && batches.defer(reply)) {
+            waits(reply);
+            return undefined;
+          }
           const answered = answerPost(request, reply);
           // A reply answered synchronously is already sent: returning it would make Fastify send it again (and warn).
-          return answered instanceof Promise ? answered : undefined;
+          if (!(answered instanceof Promise)) return undefined;
+          waits(reply);
+          return answered;
         },
       });
     },

@@ -1,4 +1,5 @@
 import {
+  LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   ParseError,
   type DecorumServer,
@@ -23,7 +24,7 @@ import {
   type EngineResponse,
   type PreparedRequest,
 } from '@decorum/core/transport';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';
 import { logUnserializable, sendRefusal } from '../endpoint.js';
@@ -65,10 +66,15 @@ export class LegacyEndpoint implements AnswersRunning {
    * Whether a POST belongs to the legacy era, and its parsed body when it does. Cheap for modern
    * requests: they carry `MCP-Protocol-Version: 2026-07-28` and no session id, and are not parsed here.
    */
-  claim(request: FastifyRequest): unknown {
-    const version = request.headers['mcp-protocol-version'];
-    const session = request.headers[SESSION_HEADER];
-    if (this.server.eras !== 'legacy' && session === undefined && version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(String(version)))
+  claim(request: FastifyRequest, headers: IncomingHttpHeaders): unknown {
+    const version = headers['mcp-protocol-version'];
+    const session = headers[SESSION_HEADER];
+    if (
+      this.server.eras !== 'legacy' &&
+      session === undefined &&
+      version !== undefined &&
+      (version === LATEST_PROTOCOL_VERSION || !LEGACY_PROTOCOL_VERSIONS.includes(String(version)))
+    )
       return undefined;
     let message: unknown;
     try {
