@@ -49,16 +49,21 @@ export class McpParamHeaders {
     this.byTool = byTool;
   }
 
-  /** Annotations of tools added at run time (`server.live.add`), read on their first call. */
-  private readonly added = new WeakMap<ToolEntry, readonly McpParamHeader[]>();
+  /** Each tool entry's annotations, by entry: one lookup a call (tools added at run time, `server.live.add`, are read on their first call). */
+  private readonly byEntry = new WeakMap<ToolEntry, readonly McpParamHeader[]>();
 
   /**
    * Checks one `tools/call` of the tool the request resolved to. A tool added at run time is read
    * (and its annotations checked; an invalid one throws) on its first call.
    */
   checkTool(tool: ToolEntry, args: unknown, headers: IncomingHttpHeaders): void {
-    if (!this.byTool.has(tool.name) && !this.added.has(tool)) this.added.set(tool, Object.freeze(readMcpParamHeaders(tool)));
-    this.checkParams(this.byTool.get(tool.name) ?? this.added.get(tool) ?? [], args, headers);
+    let params = this.byEntry.get(tool);
+    if (params === undefined) {
+      // Not seen yet: a tool added at run time (whose annotations are read now), or one whose name was known at registration.
+      params = this.byTool.get(tool.name) ?? Object.freeze(readMcpParamHeaders(tool));
+      this.byEntry.set(tool, params);
+    }
+    if (params.length > 0) this.checkParams(params, args, headers);
   }
 
   /** The annotations of one tool (empty when it has none). */

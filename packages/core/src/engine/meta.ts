@@ -1,7 +1,7 @@
 import { InvalidParamsError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
 import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 
 /** What a 2026-07-28 request says about itself in `params._meta`. */
 export interface RequestMeta {
@@ -20,7 +20,8 @@ function isObject(value: unknown): value is JsonObject {
 
 /** -32022 unless `version` is one this server speaks. */
 export function checkProtocolVersion(version: string): void {
-  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  // The latest is compared first: nearly every request names it (a list search is a builtin call).
+  if (version !== LATEST_PROTOCOL_VERSION && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     throw new UnsupportedProtocolVersionError(
       `Unsupported protocol version "${version}"; this server speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
       SUPPORTED_PROTOCOL_VERSIONS,
