@@ -481,6 +481,27 @@ describe('hand-picked edge cases', () => {
     }
   });
 
+  test('a property whose initializer sets a function stays on the full path, which leaves it alone', async () => {
+    // class-transformer skips a key the new instance already holds a function under: the fast path
+    // copies every planned property without asking, so such a DTO is not planned.
+    class WithCallback {
+      @IsOptional() @IsString() name?: string;
+      @IsOptional() format: unknown = (value: unknown) => value;
+    }
+    const fast = compileDtoValidator(WithCallback);
+    expect([fast.strategy, fast.reason]).toEqual(['class-validator', 'WithCallback.format: an initializer sets a function there']);
+    const value = { name: 'n', format: 'plain text' };
+    const outcome = await fast(value);
+    const expected = await compileClassValidatorPath(WithCallback)(value);
+    expect(outcome.ok && expected.ok).toBe(true);
+    if (!outcome.ok || !expected.ok) return;
+    // Each instance has its own function: the same shape, not the same value.
+    for (const { value: instance } of [outcome, expected]) {
+      expect(instance).toBeInstanceOf(WithCallback);
+      expect([instance.name, typeof instance.format]).toEqual(['n', 'function']);
+    }
+  });
+
   test('valid values become real instances, synchronously', () => {
     const answer = compileDtoValidator(Order)({
       address: { zip: '75001', city: 'Paris' },

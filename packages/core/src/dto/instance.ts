@@ -120,8 +120,12 @@ function isJsonData(value: unknown, seen = new Set<object>()): boolean {
   });
 }
 
-/** Why a decorated property could be assigned differently from a plain data property. */
-function propertyReason(cls: Function, property: DtoProperty): string | undefined {
+/**
+ * Why a decorated property could be assigned differently from a plain data property. When there is
+ * none, class-transformer never leaves the property alone (see `skips`): the prototype chain does not
+ * define it, and an initializer does not set a function there (asked of `probe`, a new instance).
+ */
+function propertyReason(cls: Function, property: DtoProperty, probe: Record<string, unknown>): string | undefined {
   const { name } = property;
   if (property.converted) return at(cls, name, '@Transform or @Type(() => Number/String/…) changes the value first');
   // The full path copies a default with structuredClone; building copies it too, which is the same for JSON data.
@@ -131,6 +135,7 @@ function propertyReason(cls: Function, property: DtoProperty): string | undefine
   for (let p: object | null = cls.prototype as object; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
     if (Object.getOwnPropertyDescriptor(p, name)) return at(cls, name, "the class's prototype defines it (an accessor or method)");
   }
+  if (probe[name] instanceof Function) return at(cls, name, 'an initializer sets a function there');
   return undefined;
 }
 
@@ -147,9 +152,9 @@ export function planInstance(
   const known = plans.get(cls);
   if (known) return { plan: known };
   const { properties } = inspectDto(cls);
-  const probe = new (cls as new () => object)();
+  const probe = new (cls as new () => Record<string, unknown>)();
   if (probe.constructor !== cls) return { reason: at(cls, undefined, "its instances' constructor is not the class") };
-  const reason = properties.map((p) => propertyReason(cls, p)).find((r) => r !== undefined) ?? transformerReason(cls, properties);
+  const reason = properties.map((p) => propertyReason(cls, p, probe)).find((r) => r !== undefined) ?? transformerReason(cls, properties);
   if (reason !== undefined) return { reason };
   const byName = new Map<string, PropertyPlan>();
   const plan: InstancePlan = {
@@ -250,10 +255,8 @@ export function buildInstance(plain: unknown, plan: InstancePlan): Record<string
   for (const key of Object.keys(plain)) {
     if (key === '__proto__' || key === 'constructor') continue;
     const property = plan.byName.get(key);
-    if (skips(out, prototype, key)) {
-      if (property) return NOT_BUILT;
-      continue;
-    }
+    // A planned property is never skipped (propertyReason): only other keys are asked.
+    if (property === undefined && skips(out, prototype, key)) continue;
     let value = plain[key];
     if (property !== undefined) {
       enumerable++;
@@ -269,7 +272,6 @@ export function buildInstance(plain: unknown, plan: InstancePlan): Record<string
   for (const property of plan.defaults) {
     const { name } = property;
     if (hasOwn(plain, name)) continue; // present, or an own `undefined` already replaced in place above
-    if (skips(out, prototype, name)) return NOT_BUILT;
     const value = convert(property.fieldDefault!.value, property);
     if (value === NOT_BUILT) return NOT_BUILT;
     out[name] = value;
