@@ -6,7 +6,7 @@
  * Writes bench/RESULTS.md. See bench/README.md for what each number means.
  *
  * Environment knobs (defaults in brackets): BENCH_DURATION seconds per measurement [1.5, in two halves],
- * BENCH_ROUNDS [8], BENCH_WARMUP seconds per target before a workload's rounds [2],
+ * BENCH_ROUNDS [12], BENCH_WARMUP seconds per target before a workload's rounds [2],
  * BENCH_CHANGE_ROUNDS rounds of the `change` step, a fresh pair of processes each [12],
  * BENCH_CHANGE_WARMUP the same for each fresh process of the `change` step [1],
  * BENCH_ONLY comma-separated workload ids or their part before a dash (e.g. `call-typebox,list`,
@@ -34,11 +34,13 @@ const ROOT = join(BENCH, '..');
 const BUILD = join(BENCH, '.build');
 const require = createRequire(join(ROOT, 'package.json'));
 
-// Eight rounds of 1.5 s rather than five of 2: a ratio pairs two measurements taken one after the
+// Rounds of 1.5 s rather than fewer of 2: a ratio pairs two measurements taken one after the
 // other, and the machine's neighbours move req/s by up to 2× within a minute (bench/README.md), so
-// shorter, closer pairs and more of them make the median of the per-round ratios steadier.
+// shorter, closer pairs and more of them make the median of the per-round ratios steadier. Twelve,
+// not eight: at one connection a round's CPU ratio spreads over ±15 % (1.02–1.33× in the run of
+// e496e5a), and the median of eight moved by as much as the distance to #17's bound from run to run.
 const DURATION = Number(process.env.BENCH_DURATION ?? 1.5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 /** Rounds of the `change` step, each with a fresh pair of processes (see measureChange). */
 const CHANGE_ROUNDS = Number(process.env.BENCH_CHANGE_ROUNDS ?? 12);
 // 2 s: after 1 s of load, Decorum's first measured round still read ~0.8 of its later ones (L0's
