@@ -496,7 +496,8 @@ describe('hand-picked edge cases', () => {
     expect(outcome.ok && expected.ok).toBe(true);
     if (!outcome.ok || !expected.ok) return;
     // Each instance has its own function: the same shape, not the same value.
-    for (const { value: instance } of [outcome, expected]) {
+    for (const { value } of [outcome, expected]) {
+      const instance = value as WithCallback;
       expect(instance).toBeInstanceOf(WithCallback);
       expect([instance.name, typeof instance.format]).toEqual(['n', 'function']);
     }
