@@ -52,6 +52,9 @@ export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
 export type { ClientRequestOutlet } from './legacy/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 
+// MRTR state across instances: the transports that may be scaled out say so
+export { expectSeveralInstances } from './mrtr/several-instances.js';
+
 // Start-up and logging for runners
 export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
-export { createDefaultLogger } from './logging/logger.js';
+export { createDefaultLogger, type DefaultLoggerOptions } from './logging/logger.js';

@@ -33,6 +33,7 @@ class Caller {
   @Tool({ input: Sum, output: SumOut }) sum(args: { a: number; b: number }) {
     return { sum: args.a + args.b };
   }
+  // @ts-expect-error -- a wrong result on purpose: it tests the run-time outputSchema check, which tsc would otherwise pre-empt
   @Tool({ input: null, output: SumOut }) wrong_output() {
     return { sum: 'not a number' };
   }
@@ -145,7 +146,7 @@ describe('tools/call', () => {
       { type: 'resource_link', uri: 'mem://x', name: 'x' },
     ]);
     expect((await callTool('full_result', {})).result).toMatchObject({ content: [{ type: 'text', text: 'custom' }], isError: true });
-    expect((await callTool('nothing', {})).result.content).toEqual([]);
+    expect((await callTool('nothing', {})).result.content).toEqual([{ type: 'text', text: 'OK' }]); // docs/results.md
     expect((await callTool('object_value', {})).result.content).toEqual([{ type: 'text', text: '{"a":1}' }]);
   });
 

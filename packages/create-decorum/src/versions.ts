@@ -5,7 +5,11 @@
  */
 export const THIRD_PARTY = {
   dependencies: {
+    // The DTOs' decorators and design types land in these libraries' metadata, which @decorum/core
+    // reads: one copy each (the same ranges as core's), imported by the project's own code.
+    'class-transformer': '^0.5.1',
     'class-validator': '^0.15.1',
+    'reflect-metadata': '^0.2.2',
     typebox: '^1.4.3',
   },
   devDependencies: {

@@ -85,9 +85,9 @@ function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<R
   if (ran.kind === 'input_required') return ran.result;
   const tool = call.target;
   const value = ran.value;
-  if (!tool.output) return toolResultFromValue(value);
+  if (!tool.output) return toolResultFromValue(value, tool.name);
   // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
-  if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return toolResultFromValue(value);
+  if (isCallToolResult(value) && (value.isError || value.structuredContent === undefined)) return toolResultFromValue(value, tool.name);
   const structured = isCallToolResult(value) ? value.structuredContent : value;
   const checkingOutput = tool.output.validate(structured);
   return isThenable(checkingOutput)

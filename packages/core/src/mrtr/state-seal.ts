@@ -18,7 +18,6 @@ const AAD = Buffer.from('decorum/mrtr-request-state/v1');
 export const STATE_KEYS_ENV = 'DECORUM_STATE_KEYS';
 
 let processKey: Buffer | undefined;
-let warnedProcessKey = false;
 
 function decodeKey(key: string | Uint8Array, where: string): Buffer {
   const bytes = typeof key === 'string' ? Buffer.from(key.trim(), 'base64') : Buffer.from(key);
@@ -33,6 +32,9 @@ function decodeKey(key: string | Uint8Array, where: string): Buffer {
 
 /** The keys that seal and open `requestState`. */
 export class StateKeyRing {
+  /** Whether a per-process key deserves its warning: set by transports that may run as several instances. */
+  private warnsOnProcessKey = false;
+
   private constructor(
     private readonly keys: readonly Buffer[],
     /** True when no key was configured and a random per-process key is used. */
@@ -42,8 +44,9 @@ export class StateKeyRing {
 
   /**
    * Keys from `keys` (the `mrtr.keys` option) or else `DECORUM_STATE_KEYS`; without either, a
-   * random key shared by this process (state then opens only on this process: a warning says so
-   * the first time a state is sealed).
+   * random key shared by this process (state then opens only on this process: once a transport
+   * that may run as several instances says so with {@link expectSeveralInstances}, a warning says
+   * it the first time a state is sealed).
    */
   static from(keys: ReadonlyArray<string | Uint8Array> | undefined, env: NodeJS.ProcessEnv, logger?: Logger): StateKeyRing {
     if (keys && keys.length > 0)
@@ -66,10 +69,19 @@ export class StateKeyRing {
     return new StateKeyRing([processKey], true, logger);
   }
 
+  /**
+   * Says that this ring's server may run as several instances behind one address (HTTP), where a
+   * per-process key breaks MRTR retries that reach another instance. stdio and in-process servers
+   * are one process, where the key's origin means nothing: they never call it, so never warn.
+   */
+  expectSeveralInstances(): void {
+    this.warnsOnProcessKey = this.ephemeral;
+  }
+
   /** Seals a JSON value into a `requestState` token. */
   seal(payload: unknown): string {
-    if (this.ephemeral && !warnedProcessKey) {
-      warnedProcessKey = true;
+    if (this.warnsOnProcessKey) {
+      this.warnsOnProcessKey = false;
       this.logger?.warn(
         `no requestState key configured (option mrtr.keys or ${STATE_KEYS_ENV}): using a random per-process key, so MRTR retries only succeed on this process. Multi-instance deployments need a shared key.`,
       );

@@ -1,5 +1,6 @@
 import type { CallToolResult, ContentBlock, Result } from '../protocol/types.js';
 import { isContentBlock, text } from './content.js';
+import { valueText } from './value-text.js';
 
 /** True for an object that already is a `CallToolResult` (has a `content` array of blocks). */
 export function isCallToolResult(value: unknown): value is CallToolResult {
@@ -13,23 +14,23 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
 
 /**
  * Shapes what a tool without `output:` returned, as a complete result (`resultType` first): a
- * string is one text block, blocks pass through, a `CallToolResult` passes through, nothing is an
- * empty result, anything else is its JSON text. Only a handler's own `CallToolResult` is copied (a
- * spread); the common case is one object literal.
+ * string is one text block, blocks pass through, a `CallToolResult` passes through, and any other
+ * value is one text block as {@link valueText} says (`undefined` → `OK`, a `Date` → ISO-8601
+ * text, bytes → a -32603 error naming the tool, else JSON). Only a handler's own `CallToolResult`
+ * is copied (a spread); the common case is one object literal.
  */
-export function toolResultFromValue(value: unknown): CallToolResult & Result {
+export function toolResultFromValue(value: unknown, toolName: string): CallToolResult & Result {
   if (isCallToolResult(value)) return { resultType: 'complete', ...value };
   // `_meta` has its slot from the start: the engine sets every result's, and a property added to an
   // object literal goes to a property array of its own, allocated per result.
-  return { resultType: 'complete', content: contentFromValue(value), isError: false, _meta: undefined };
+  return { resultType: 'complete', content: contentFromValue(value, toolName), isError: false, _meta: undefined };
 }
 
-function contentFromValue(value: unknown): ContentBlock[] {
-  if (value === undefined || value === null) return [];
+function contentFromValue(value: unknown, toolName: string): ContentBlock[] {
   if (typeof value === 'string') return [text(value)];
   if (isContentBlock(value)) return [value];
   if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return value;
-  return [text(JSON.stringify(value))];
+  return [text(valueText(value, toolName))];
 }
 
 /** A tool result for structured output: the value plus its JSON as text for older clients. */

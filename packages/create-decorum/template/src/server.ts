@@ -1,3 +1,5 @@
+// First: the DTO classes below record their property types (design:type) through it as they load.
+import 'reflect-metadata';
 import { McpServer, Prompt, Resource, Tool } from '@decorum/core';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Type, type Static } from 'typebox';
