@@ -11,9 +11,10 @@
 import 'reflect-metadata';
 
 // Authoring
-export { McpServer } from './decorators/mcp-server.js';
-export { Tool } from './decorators/tool.js';
-export { Resource } from './decorators/resource.js';
+export { McpServer, mcpServerOptionsOf } from './decorators/mcp-server.js';
+export { Tool, type ToolDecorator, type ToolHandler } from './decorators/tool.js';
+export { Resource, type ResourceHandler, type ResourceTemplateDecorator, type ResourceTemplateOptions } from './decorators/resource.js';
+export type { TemplateVariables } from './uri/template-variables.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './schema/field.js';
 export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
@@ -87,6 +88,7 @@ export type { ClassOrMemberDecorator } from './pipeline/steps.js';
 export {
   McpProtocolError,
   ParseError,
+  RefusedMessageError,
   InvalidRequestError,
   MethodNotFoundError,
   InvalidParamsError,
@@ -106,6 +108,7 @@ export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';
 // Schemas and validation
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
+export type { SchemaInput, SchemaOutput, ToolReturn } from './schema/schema-type.js';
 export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 

@@ -18,7 +18,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { Expose, Transform, Type } from 'class-transformer';
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { Type as T } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { compileSchema } from '@decorum/core';
@@ -96,7 +96,7 @@ class TypedOnly {
   @Type(() => Address) @IsObject() address!: Address;
 }
 class Accessor {
-  private stored = 0;
+  @Exclude() private stored = 0;
   @IsInt()
   get n(): number {
     return this.stored;

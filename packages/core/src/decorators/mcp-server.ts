@@ -10,3 +10,12 @@ export function McpServer(options: McpServerOptions): DualClassDecorator {
     Reflect.defineMetadata(SERVER_METADATA, Object.freeze({ ...options }), target);
   }) as DualClassDecorator;
 }
+
+/**
+ * What `@McpServer` recorded on a class (or on an instance's class): its name, version and
+ * instructions; `undefined` when it carries none. For tools that look at modules before serving them.
+ */
+export function mcpServerOptionsOf(target: unknown): McpServerOptions | undefined {
+  const ctor = typeof target === 'function' ? target : (target as { constructor?: unknown } | null)?.constructor;
+  return typeof ctor === 'function' ? (Reflect.getMetadata(SERVER_METADATA, ctor) as McpServerOptions | undefined) : undefined;
+}

@@ -13,7 +13,10 @@ export const COMPLETE_METADATA = Symbol.for('decorum:completers');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DtoClass = abstract new (...args: any[]) => object;
 
-/** A schema source: a class-validator DTO class or a TypeBox schema. */
+/**
+ * A schema source: a class-validator DTO class, a TypeBox schema (or JSON Schema object literal),
+ * or a Standard Schema with a JSON Schema (zod ≥ 4.2, ArkType, valibot via `toStandardJsonSchema`).
+ */
 export type SchemaSource = DtoClass | object;
 
 /** Per-item cache hints; unset fields fall back to the server's defaults. */
@@ -28,20 +31,23 @@ export interface McpServerOptions extends Implementation {
   instructions?: string;
 }
 
-/** Options of `@Tool`. */
-export interface ToolOptions extends CacheOptions {
+/**
+ * Options of `@Tool`. `I` and `O` are the types of `input:` and `output:`, which `@Tool` infers to
+ * hold the handler's parameter and return types to them (see `schema/schema-type.ts`).
+ */
+export interface ToolOptions<I extends SchemaSource | null = SchemaSource | null, O extends SchemaSource = SchemaSource> extends CacheOptions {
   /** Defaults to the method name. */
   name?: string;
   title?: string;
   description?: string;
   /**
-   * The arguments' schema: a DTO class or a TypeBox schema. Defaults to the design type of the
-   * first parameter; required where decorator metadata is absent (esbuild, tsx). `null` declares
-   * a tool without arguments.
+   * The arguments' schema: a DTO class, a TypeBox schema or a Standard Schema (zod, valibot,
+   * ArkType). Defaults to the design type of the first parameter; required where decorator
+   * metadata is absent (esbuild, tsx). `null` declares a tool without arguments.
    */
-  input?: SchemaSource | null;
-  /** The result's schema: the return value becomes `structuredContent`, checked against it. */
-  output?: SchemaSource;
+  input?: I;
+  /** The result's schema (same kinds as `input`): the return value becomes `structuredContent`, checked against it. */
+  output?: O;
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
@@ -69,9 +75,14 @@ interface ResourceCommonOptions extends CacheOptions {
   scopes?: string[];
 }
 
-/** Options of `@Resource`: exactly one of `uri` (fixed) or `uriTemplate` (RFC 6570). */
+/**
+ * Options of `@Resource`: exactly one of `uri` (fixed) or `uriTemplate` (RFC 6570). A template may
+ * take `input:` (DTO class, TypeBox or Standard Schema) for its variables: each must be one of its
+ * properties, each required property a variable (checked at start-up), and every read is validated.
+ */
 export type ResourceOptions =
-  (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number }) | (ResourceCommonOptions & { uriTemplate: string; uri?: never });
+  | (ResourceCommonOptions & { uri: string; uriTemplate?: never; size?: number; input?: never })
+  | (ResourceCommonOptions & { uriTemplate: string; uri?: never; input?: SchemaSource });
 
 /** Options of `@Prompt`; the cache hints are those of the `prompts/list` page that lists it. */
 export interface PromptOptions extends CacheOptions {

@@ -27,6 +27,7 @@ const transformStorage = defaultMetadataStorage as unknown as {
 };
 import { fieldKeys, fieldOptions, type FieldOptions } from '../schema/field.js';
 import { toJsonData, type JsonSchema } from '../schema/json-schema.js';
+import { refuseUnvalidated } from './unvalidated-properties.js';
 import { applyConstraints, constraintName, constraintRow, type ValidationMetadata } from './constraints.js';
 
 /** A DTO nested in a property (`@ValidateNested() @Type(() => Cls)`), alone or as array items. */
@@ -225,7 +226,9 @@ const shapes = new WeakMap<Function, DtoShape>();
  * (ancestors first), as a no-argument instance lists them.
  *
  * @throws Error when the class cannot be constructed without arguments, declares
- *   `@ValidateNested()` without `@Type`, or has no decorated property at all.
+ *   `@ValidateNested()` without `@Type`, or has no decorated property at all;
+ *   `DecorumStartupError` (`DECORUM_ERR_UNVALIDATED_PROPERTY`) when a property a request can set
+ *   has no class-validator decorator (see `unvalidated-properties.ts`).
  */
 export function inspectDto(cls: Function): DtoShape {
   const cached = shapes.get(cls);
@@ -235,6 +238,7 @@ export function inspectDto(cls: Function): DtoShape {
   const byName = new Map<string, ValidationMetadata[]>();
   for (const meta of metas) byName.set(meta.propertyName, [...(byName.get(meta.propertyName) ?? []), meta]);
   const names = declarationOrder(cls, metas, Object.keys(probes[0]));
+  refuseUnvalidated(cls, new Set(names), probes[0]);
   if (names.length === 0) {
     throw new Error(
       `DTO class ${cls.name || '(anonymous)'} has no property with a class-validator decorator or @Field, so its schema would be empty; ` +

@@ -7,6 +7,8 @@ export const StartupErrorCode = {
   INVALID_NAME: 'DECORUM_ERR_INVALID_NAME',
   MISSING_METADATA: 'DECORUM_ERR_MISSING_METADATA',
   UNSUPPORTED_INPUT: 'DECORUM_ERR_UNSUPPORTED_INPUT',
+  /** A Standard Schema given as `input:`/`output:` that offers no JSON Schema (no Standard JSON Schema `~standard.jsonSchema`). */
+  NO_JSON_SCHEMA: 'DECORUM_ERR_NO_JSON_SCHEMA',
   /** A decorator used wrongly (a non-method, a bad URI, a completer of nothing, …). */
   INVALID_DECLARATION: 'DECORUM_ERR_INVALID_DECLARATION',
   /** An option of createServer, a transport or a pipeline that is out of range or of the wrong kind. */
@@ -14,17 +16,32 @@ export const StartupErrorCode = {
   NO_SERVERS: 'DECORUM_ERR_NO_SERVERS',
   INVALID_MCP_HEADER: 'DECORUM_ERR_INVALID_MCP_HEADER',
   UNSAFE_PATTERN: 'DECORUM_ERR_UNSAFE_PATTERN',
+  /** A DTO property without a class-validator decorator: left out of the schema, it would reach the handler unchecked. */
+  UNVALIDATED_PROPERTY: 'DECORUM_ERR_UNVALIDATED_PROPERTY',
+  /** A DTO evaluated before `reflect-metadata` was loaded, so its property types (`design:type`) were never recorded. */
+  REFLECT_METADATA_LATE: 'DECORUM_ERR_REFLECT_METADATA_LATE',
+  /** A resource template whose variables disagree with the handler's input (`input:` or DTO parameter). */
+  TEMPLATE_VARIABLES: 'DECORUM_ERR_TEMPLATE_VARIABLES',
 } as const;
 
 export type StartupErrorCode = (typeof StartupErrorCode)[keyof typeof StartupErrorCode];
 
 /** Thrown while building a server from decorated classes; never sent to a client. */
 export class DecorumStartupError extends Error {
+  /** The message without its code. */
+  readonly detail: string;
+
   constructor(
     readonly code: StartupErrorCode,
     message: string,
   ) {
     super(`${code}: ${message}`);
     this.name = 'DecorumStartupError';
+    this.detail = message;
+  }
+
+  /** The same error with `where` (e.g. `input schema of Cls.method`) in front, so that a deep check can still name the item. */
+  within(where: string): DecorumStartupError {
+    return new DecorumStartupError(this.code, `${where}: ${this.detail}`);
   }
 }

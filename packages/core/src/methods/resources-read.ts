@@ -1,11 +1,26 @@
-import { ResourceNotFoundError } from '../errors/protocol-errors.js';
+import { InvalidParamsError, ResourceNotFoundError } from '../errors/protocol-errors.js';
 import { defineMethod } from '../engine/method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
+import type { CompiledSchema } from '../schema/compiled-input.js';
+import { formatIssues } from '../validation/issues.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
 import { invokeHandler } from './invoke-handler.js';
 import { requireString } from './params.js';
+
+/**
+ * A template's variables checked against its `input:` (or DTO parameter): the value validation
+ * produces (a DTO instance, defaults filled in), or -32602 with `data.issues` naming each bad one.
+ */
+async function checkedVariables(input: CompiledSchema, name: string, variables: ResourceMatch['variables'], uri: string): Promise<ResourceMatch['variables']> {
+  const outcome = await input.validate(variables);
+  if (outcome.ok) return outcome.value as ResourceMatch['variables'];
+  throw new InvalidParamsError(`Invalid variables for resource template "${name}" (${uri}):\n${formatIssues(outcome.issues, null)}`, {
+    uri,
+    issues: outcome.issues,
+  });
+}
 
 /** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
 export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>({
@@ -19,7 +34,9 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   },
   async run(call) {
     const { scope, target, state } = call;
-    const { entry, variables, uri } = target;
+    const { entry, uri } = target;
+    const input = entry.kind === 'template' ? entry.input : undefined;
+    const variables = input ? await checkedVariables(input, entry.name, target.variables, uri) : target.variables;
     const ctx: ResourceContext = Object.assign(scope.context(), { uri });
     let contents;
     let retry: boolean;

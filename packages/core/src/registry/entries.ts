@@ -66,6 +66,8 @@ export interface FixedResourceEntry extends ResourceEntryBase {
 export interface TemplateResourceEntry extends ResourceEntryBase {
   readonly kind: 'template';
   readonly template: UriTemplate;
+  /** The variables' schema (`input:` or the handler's DTO parameter), checked on every read; absent when the handler declares none. */
+  readonly input?: CompiledSchema;
   readonly descriptor: Readonly<ResourceTemplateDescriptor>;
 }
 

@@ -23,8 +23,9 @@ export function resolveInputSource(
       StartupErrorCode.MISSING_METADATA,
       `${source} has parameters but no decorator metadata (design:paramtypes), so its input schema cannot be inferred. ` +
         'TC39 standard decorators (TypeScript without experimentalDecorators) never carry parameter types, and esbuild, tsx and Bun drop them: ' +
-        'pass input: (a TypeBox schema or a class-validator DTO class; null for no arguments) to the decorator, ' +
-        'or compile with tsc/swc, experimentalDecorators and emitDecoratorMetadata to infer DTOs from parameter types',
+        'pass input: (a class-validator DTO class, a TypeBox schema, or a Standard Schema such as zod 4; null for no arguments) to the decorator, ' +
+        'or compile with tsc/swc, experimentalDecorators and emitDecoratorMetadata to infer DTOs from parameter types. ' +
+        'To run your own TypeScript app that way in development (instead of tsx), start it with node --import @decorum/cli/register src/app.ts (mcp-serve MODULE does the same)',
     );
   }
   if (paramTypes.length === 0) return null;
@@ -33,6 +34,6 @@ export function resolveInputSource(
   throw new DecorumStartupError(
     StartupErrorCode.UNSUPPORTED_INPUT,
     `the first parameter of ${source} is typed with an interface, type literal or built-in, which leaves no runtime schema. ` +
-      'Type it with a class-validator DTO class, or pass input: (DTO class or TypeBox schema; null for no arguments, with ctx as the second parameter)',
+      'Type it with a class-validator DTO class, or pass input: (DTO class, TypeBox schema or Standard Schema such as zod 4; null for no arguments, with ctx as the second parameter)',
   );
 }

@@ -12,9 +12,12 @@ import {
   type ToolOptions,
 } from '../decorators/metadata.js';
 import { standardRecords } from '../decorators/standard.js';
+import { isDecoratedDto } from '../dto/decorated-class.js';
+import { refuseLostDesignTypes } from '../dto/design-types.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
+import { checkTemplateVariables } from '../uri/template-input.js';
 import { UriTemplate } from '../uri/uri-template.js';
 import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry, type SourceName, type ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
@@ -75,6 +78,7 @@ function schemaFor(source: object | null, where: string, objectRoot = true): Com
   try {
     return compileSchema(source ?? NO_ARGUMENTS, objectRoot);
   } catch (error) {
+    if (error instanceof DecorumStartupError) throw error.within(where);
     throw new DecorumStartupError(StartupErrorCode.UNSUPPORTED_INPUT, `${where}: ${(error as Error).message}`);
   }
 }
@@ -104,7 +108,9 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
   const name = options.name ?? record.propertyKey;
   const source = `${className}.${record.propertyKey}`;
   checkToolName(name, source);
-  const input = schemaFor(resolveInputSource(options, record.paramTypes, handler, source), `input schema of ${source}`);
+  const inputSource = resolveInputSource(options, record.paramTypes, handler, source);
+  const input = schemaFor(inputSource, `input schema of ${source}`);
+  refuseLostDesignTypes(inputSource, record.paramTypes, source);
   const output = options.output ? schemaFor(options.output, `output schema of ${source}`, false) : undefined;
   const definition: ToolDefinition = definedOnly({
     name,
@@ -147,7 +153,9 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
   const handler = (instance as Record<string, Handler>)[record.propertyKey];
   const name = options.name ?? record.propertyKey;
   const source = `${className}.${record.propertyKey}`;
-  const input = schemaFor(resolveInputSource(options, record.paramTypes, handler, source), `arguments of ${source}`);
+  const inputSource = resolveInputSource(options, record.paramTypes, handler, source);
+  const input = schemaFor(inputSource, `arguments of ${source}`);
+  refuseLostDesignTypes(inputSource, record.paramTypes, source);
   const args = promptArguments(input.jsonSchema);
   return Object.freeze({
     name,
@@ -168,6 +176,19 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
     steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
     invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
   });
+}
+
+/**
+ * The schema of a template's variables, where the handler says what it reads: `input:`, or a DTO
+ * class as the first parameter's type. Checked against the template's variables here, once.
+ */
+function templateInput(template: UriTemplate, declared: object | undefined, paramTypes: unknown[] | undefined, source: string): CompiledSchema | undefined {
+  const inputSource = declared ?? (isDecoratedDto(paramTypes?.[0]) ? paramTypes[0] : undefined);
+  if (inputSource === undefined) return undefined;
+  const input = schemaFor(inputSource, `variables of ${source}`);
+  refuseLostDesignTypes(inputSource, paramTypes, source);
+  checkTemplateVariables(template, input.jsonSchema, source);
+  return input;
 }
 
 function buildResource(instance: object, record: MemberRecord & { options: ResourceOptions }, className: string): ResourceEntry {
@@ -191,6 +212,15 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
   }
   if (options.uri !== undefined) {
+    if (/[{}]/.test(options.uri)) {
+      throw new DecorumStartupError(
+        StartupErrorCode.INVALID_DECLARATION,
+        `@Resource on ${source}: ${JSON.stringify(options.uri)} holds {…}, which no URI may: for an RFC 6570 template write uriTemplate: instead of uri:`,
+      );
+    }
+    if (options.input !== undefined) {
+      throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: input: describes template variables; a fixed uri: has none`);
+    }
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(options.uri)) {
       throw new DecorumStartupError(
         StartupErrorCode.INVALID_DECLARATION,
@@ -217,12 +247,14 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
   } catch (error) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source}: invalid URI template: ${(error as Error).message}`);
   }
+  const input = templateInput(template, options.input, record.paramTypes, source);
   const descriptor = definedOnly({ uriTemplate: template.template, name, ...common });
   return Object.freeze({
     kind: 'template' as const,
     name,
     source,
     template,
+    input,
     descriptor: Object.freeze(descriptor),
     mimeType: options.mimeType,
     cache,

@@ -1,13 +1,16 @@
 /**
- * One entry point from a schema source (DTO class or TypeBox schema) to what the registry
- * keeps: the JSON Schema for listings and a validator. Everything that can be done once —
- * inspecting the DTO, generating the schema, compiling the validator — happens in
+ * One entry point from a schema source (DTO class, TypeBox/JSON Schema or Standard Schema) to
+ * what the registry keeps: the JSON Schema for listings and a validator. Everything that can be
+ * done once — inspecting the DTO, generating the schema, compiling the validator — happens in
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { compileDtoValidator, type DtoValidationStrategy } from '../dto/validator.js';
 import type { ValidationOutcome } from '../validation/issues.js';
+import { compileStandardValidator } from '../validation/standard-schema-validator.js';
 import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
 import { dtoToJsonSchema } from '../dto/to-json-schema.js';
+import { hasStandardProps, standardToJsonSchema } from './from-standard-schema.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from './from-typebox.js';
 import { deepFreeze, type JsonSchema } from './json-schema.js';
 
@@ -18,14 +21,16 @@ export interface CompiledSchema {
   /**
    * How `validate` decides: `typebox` — TypeBox's compiled check; `json-schema` — a DTO whose
    * class-validator records all map to its JSON Schema, checked compiled, with class-validator
-   * for what the check refuses; `class-validator` — a DTO validated by class-validator throughout.
+   * for what the check refuses; `class-validator` — a DTO validated by class-validator throughout;
+   * `standard-schema` — the schema library's own `~standard.validate` (zod, valibot, ArkType, …).
    */
-  readonly strategy: 'typebox' | DtoValidationStrategy;
+  readonly strategy: 'typebox' | 'standard-schema' | DtoValidationStrategy;
   /**
    * Checks one value: `{ ok: true, value }` with the value to hand the handler (a DTO instance
-   * with defaults, or the TypeBox value with defaults on a copy), or `{ ok: false, issues }`.
-   * Compiled checks answer synchronously; only the class-validator path returns a promise, so
-   * callers `await` the result (or test for a thenable first).
+   * with defaults, the TypeBox value with defaults on a copy, or a Standard Schema's output value),
+   * or `{ ok: false, issues }`. Compiled checks answer synchronously; the class-validator path and
+   * a Standard Schema with async checks return a promise, so callers `await` the result (or test
+   * for a thenable first).
    */
   validate(value: unknown): ValidationOutcome | Promise<ValidationOutcome>;
 }
@@ -35,32 +40,57 @@ function describe(source: unknown): string {
   if (source === null) return 'null';
   if (Array.isArray(source)) return 'an array';
   if (typeof source === 'function') return `the function ${source.name || '(anonymous)'}, which is not a class`;
-  if (typeof source === 'object') return `an object with keys [${Object.keys(source).join(', ')}] and no JSON Schema keyword`;
+  if (typeof source === 'object') {
+    const prototype = Object.getPrototypeOf(source) as { constructor?: { name?: string } } | null;
+    if (prototype !== Object.prototype && prototype !== null)
+      return `an instance of ${prototype.constructor?.name || 'a class'}, not a plain JSON Schema object`;
+    return `an object with keys [${Object.keys(source).join(', ')}] that is not a JSON Schema (no schema keyword, an invalid type, or values that are not JSON data)`;
+  }
   return `a ${typeof source}`;
+}
+
+/** The root-type rule MCP sets for arguments. */
+function requireObjectRoot(jsonSchema: JsonSchema, fix: string): void {
+  if (jsonSchema.type !== 'object') {
+    throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); ${fix}`);
+  }
 }
 
 /**
  * Compiles a schema source.
  *
- * @param source - a class-validator DTO class, or a TypeBox 1.x schema (`Type.Object(...)`;
- *   a plain JSON Schema object is accepted the same way, as TypeBox compiles those too).
+ * @param source - a class-validator DTO class; a TypeBox 1.x schema (`Type.Object(...)`; a plain
+ *   JSON Schema object literal is accepted the same way, as TypeBox compiles those too); or a
+ *   Standard Schema V1 (zod ≥ 4.2, ArkType, valibot wrapped with `toStandardJsonSchema`, …) that
+ *   implements Standard JSON Schema, validated by its own `~standard.validate`.
  * @param objectRoot - require `type: "object"` at the root, as MCP does for tool and prompt
  *   arguments (a DTO always is one); pass `false` for output schemas.
- * @throws Error with a message saying what was expected, when `source` is neither, when a DTO
- *   cannot be turned into a schema (see `inspectDto`), or when `objectRoot` is not met.
+ * @param direction - which JSON Schema a Standard Schema lists: `input` (what callers send) or
+ *   `output` (what its validation hands on, after transforms); defaults to `output` exactly
+ *   when `objectRoot` is `false`, i.e. for a tool's output schema.
+ * @throws Error with a message saying what was expected, when `source` is none of these, when a
+ *   DTO cannot be turned into a schema (see `inspectDto`), or when `objectRoot` is not met;
+ *   DecorumStartupError (`DECORUM_ERR_NO_JSON_SCHEMA`) for a Standard Schema without a JSON Schema.
  */
-export function compileSchema(source: Function | object, objectRoot = true): CompiledSchema {
+export function compileSchema(source: Function | object, objectRoot = true, direction: 'input' | 'output' = objectRoot ? 'input' : 'output'): CompiledSchema {
+  // First: ArkType's schemas are functions, valibot's plain objects with a `type` key.
+  if (hasStandardProps(source)) {
+    const jsonSchema = deepFreeze(standardToJsonSchema(source, direction));
+    if (objectRoot) requireObjectRoot(jsonSchema, 'use an object schema (z.object, v.object, type({ ... }))');
+    return Object.freeze({ jsonSchema, strategy: 'standard-schema' as const, validate: compileStandardValidator(source as StandardSchemaV1) });
+  }
   if (typeof source === 'function' && typeof source.prototype === 'object' && source.prototype !== null) {
     const jsonSchema = deepFreeze(dtoToJsonSchema(source));
     const validate = compileDtoValidator(source);
     return Object.freeze({ jsonSchema, strategy: validate.strategy, validate });
   }
   if (typeof source === 'function' || !isTypeBoxSchema(source)) {
-    throw new Error(`a schema must be a class-validator DTO class or a TypeBox schema (e.g. Type.Object({ ... })); got ${describe(source)}`);
+    throw new Error(
+      'a schema must be a class-validator DTO class, a TypeBox schema (e.g. Type.Object({ ... })) or JSON Schema object literal, ' +
+        `or a Standard Schema with a JSON Schema (zod ≥ 4.2, ArkType, valibot with toStandardJsonSchema); got ${describe(source)}`,
+    );
   }
   const jsonSchema = deepFreeze(typeBoxToJsonSchema(source));
-  if (objectRoot && jsonSchema.type !== 'object') {
-    throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); use Type.Object({ ... })`);
-  }
+  if (objectRoot) requireObjectRoot(jsonSchema, 'use Type.Object({ ... })');
   return Object.freeze({ jsonSchema, strategy: 'typebox' as const, validate: compileTypeBoxValidator(source) });
 }

@@ -6,7 +6,7 @@
  * is not enough: they are dropped by name. The one draft-07 spelling TypeBox still emits (tuples)
  * is rewritten to 2020-12.
  */
-import type { JsonSchema } from './json-schema.js';
+import { toJsonData, type JsonSchema } from './json-schema.js';
 
 /** Keywords whose value is data, not a subschema: a `~` key inside them is the user's data. */
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples']);
@@ -18,16 +18,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The names JSON Schema's `type` keyword takes. */
+const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** True when `type` is absent, a JSON Schema type name, or a list of them. */
+function validType(type: unknown): boolean {
+  if (type === undefined) return true;
+  return (typeof type === 'string' ? [type] : Array.isArray(type) ? type : [null]).every((t) => TYPE_NAMES.has(t as string));
+}
+
 /**
  * True for a TypeBox 1.x schema — any object carrying TypeBox's `~kind` marker (the test TypeBox's
  * own `IsKind` makes) — and for a plain JSON Schema object, which TypeBox 1.x compiles the same
- * way. An object with neither the marker nor a single schema keyword is refused, so a stray value
- * passed as `input:` fails at start-up rather than compiling into "accept anything".
+ * way. "Plain" is strict, so that another library's schema is never mistaken for JSON Schema
+ * (zod 4 schemas have a `type` property, valibot's are plain objects with `type` and functions):
+ * an object literal (prototype `Object.prototype` or `null`) that is JSON data throughout, has a
+ * schema keyword and, if it has `type`, a valid one; never anything carrying `~standard`.
  */
 export function isTypeBoxSchema(value: unknown): boolean {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || '~standard' in value) return false;
   if (typeof value['~kind'] === 'string') return true;
-  return SCHEMA_KEYWORDS.some((keyword) => Object.prototype.hasOwnProperty.call(value, keyword));
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  if (!SCHEMA_KEYWORDS.some((keyword) => Object.prototype.hasOwnProperty.call(value, keyword))) return false;
+  return validType(value.type) && toJsonData(value) !== undefined;
 }
 
 /** Keywords whose value maps names (property names, definition names) to subschemas. */
