@@ -246,9 +246,12 @@ function describeRoots(roots: Root[]): string {
   return roots.length === 0 ? '(no roots)' : roots.map((r) => (r.name ? `${r.name} (${r.uri})` : r.uri)).join(', ');
 }
 
-/** Added and removed by `test_trigger_tool_change` / `test_trigger_prompt_change` to change the lists. */
+/**
+ * Added and removed by `test_trigger_tool_change` / `test_trigger_prompt_change` to change the lists.
+ * Not exported: `mcp-serve` serves every exported server class from the start.
+ */
 @McpServer({ name: 'decorum-everything-added', version: '0.1.0' })
-export class AddedFixtures {
+class AddedFixtures {
   @Tool({ description: 'Added at run time by test_trigger_tool_change', input: null })
   test_added_tool() {
     return 'This tool was added at run time.';
@@ -256,7 +259,7 @@ export class AddedFixtures {
 }
 
 @McpServer({ name: 'decorum-everything-added-prompt', version: '0.1.0' })
-export class AddedPromptFixtures {
+class AddedPromptFixtures {
   @Prompt({ description: 'Added at run time by test_trigger_prompt_change', input: null })
   test_added_prompt() {
     return 'This prompt was added at run time.';

@@ -24,6 +24,8 @@ export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions,
 
 /** Origin and Host policies: the default allowlist test and the options' types. */
 export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+/** CORS for browser clients (`cors` option): its options and the headers it allows and exposes. */
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, type McpCorsOptions } from './cors.js';
 export type { AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */

@@ -3,6 +3,7 @@ import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
 import type { AllowedHosts } from './host-check.js';
 import type { AllowedOrigins } from './origin.js';
+import type { McpCorsOptions } from './cors.js';
 import type { LegacySessionsOptions } from './legacy/session-store.js';
 
 export type { LegacySessionsOptions } from './legacy/session-store.js';
@@ -28,6 +29,12 @@ export interface McpPluginOptions extends ServerOptions {
    * `[::1]` on any port. A request without `Origin` is always served; others get 403.
    */
   allowedOrigins?: AllowedOrigins;
+  /**
+   * Answer CORS for the origins of `allowedOrigins` (the one list of origins): preflights, and the
+   * headers that let a page read answers (`Mcp-Session-Id`, `WWW-Authenticate` exposed). `true`
+   * takes the defaults; leave it off when the app answers CORS itself (`@fastify/cors`).
+   */
+  cors?: boolean | McpCorsOptions;
   /**
    * `Host` headers the endpoint answers (DNS-rebinding defence). Default: on a loopback connection,
    * `localhost`, `127.0.0.1` or `[::1]` (any port); other connections unchecked. A list of host

@@ -3,6 +3,7 @@ import {
   Cancellation,
   encodeMessage,
   errorResponse,
+  expectSeveralInstances,
   keepTickShape,
   preloadValidators,
   raiseMallocTrimThreshold,
@@ -20,6 +21,7 @@ import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_S
 import { hostPolicy } from './host-check.js';
 import { trackEndpoint } from './running-requests.js';
 import { originPolicy } from './origin.js';
+import { CorsPolicy } from './cors.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange, requestLogger, serverLogger } from './request-log.js';
 import { errorStatus } from './status.js';
@@ -70,6 +72,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     path: _path,
     prefix: _prefix,
     allowedOrigins,
+    cors: _cors,
     allowedHosts,
     bodyLimit: _bodyLimit,
     sseKeepAliveMs: _keepAlive,
@@ -81,6 +84,8 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     ...serverOptions
   } = options;
   const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
+  // HTTP servers are scaled out, so here (not on stdio) a per-process MRTR key is worth a warning.
+  expectSeveralInstances(server);
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
   const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
   let sessions;
@@ -102,6 +107,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
     path,
     bodyLimit,
     allowsOrigin: originPolicy(allowedOrigins),
+    cors: options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors, legacy ? 'GET, POST, DELETE' : 'POST') : undefined,
     checkHost: hostPolicy(allowedHosts),
     endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, directWriteBytes, authorize, challenge),
     requestLogLevel: options.requestLogLevel ?? 'info',
@@ -149,7 +155,7 @@ function followClose(reply: FastifyReply): void {
 }
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, resourceServer, path, bodyLimit, allowsOrigin, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, cors, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
   // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler,
   // Node's own per-tick objects should not turn slow after an idle moment (tick-shape.ts), and the
   // memory of dead buffers should not go back to the kernel after each collection (malloc-trim.ts).
@@ -205,9 +211,13 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         if (logOnClose || request.method !== 'POST') res.on('close', onResponseClose);
         const headers = request.headers;
         const origin = headers.origin;
-        if (origin !== undefined && !allowsOrigin(origin)) {
-          sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`));
-          return;
+        if (origin !== undefined) {
+          if (!allowsOrigin(origin)) {
+            sendRefusal(reply, new HttpRefusal('forbidden-origin', `Forbidden: Origin ${JSON.stringify(origin)} is not allowed; add it to allowedOrigins`));
+            return;
+          }
+          // Before any refusal below, so that the page can read a 401's challenge or a 406 too.
+          cors?.allow(reply, origin);
         }
         const refusal =
           checkHost(request, headers.host) ?? (checksRequestLine && request.method === 'POST' ? endpoint.checkRequestLine(headers, exchange) : undefined);
@@ -222,7 +232,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
       const authenticateOnly = resourceServer
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             // The wrong method is 405 before any token is looked at, as for POST.
-            if (request.method !== 'GET' && request.method !== 'DELETE') return;
+            if ((request.method !== 'GET' && request.method !== 'DELETE') || !legacy!.claimsMethod(request.headers)) return;
             const authentication = await resourceServer.authenticate(request);
             if (authentication.refusal) return sendRefusal(reply, authentication.refusal);
             exchangeOf(reply).auth = authentication.auth;
@@ -235,15 +245,21 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         logLevel: options.logLevel,
         onRequest: legacy && authenticateOnly,
         handler: async (request, reply) => {
-          if (legacy && request.method === 'GET') return legacy.get(request, reply, exchangeOf(reply));
-          if (legacy && request.method === 'DELETE') return legacy.delete(request, reply, exchangeOf(reply));
-          const allowed = legacy ? 'GET, POST, DELETE' : 'POST';
-          return sendRefusal(
-            reply.header('allow', allowed),
-            new HttpRefusal('method-not-allowed', `Method Not Allowed: the MCP endpoint accepts ${allowed} only`),
-          );
+          const sessionMethod = legacy !== undefined && (request.method === 'GET' || request.method === 'DELETE');
+          if (sessionMethod && legacy.claimsMethod(request.headers)) {
+            return request.method === 'GET' ? legacy.get(request, reply, exchangeOf(reply)) : legacy.delete(request, reply, exchangeOf(reply));
+          }
+          // A modern request's GET or DELETE gets the modern rule, even where legacy sessions have them.
+          const allowed = legacy && !sessionMethod ? 'GET, POST, DELETE' : 'POST';
+          const message = sessionMethod
+            ? `Method Not Allowed: MCP-Protocol-Version ${String(request.headers['mcp-protocol-version'])} has no GET stream and no session to DELETE; POST its requests (GET and DELETE belong to 2025-11-25 sessions)`
+            : `Method Not Allowed: the MCP endpoint accepts ${allowed} only`;
+          return sendRefusal(reply.header('allow', allowed), new HttpRefusal('method-not-allowed', message));
         },
       });
+
+      // Preflights carry no token and no MCP headers: only the Origin and Host checks come first.
+      if (cors) scope.route({ method: 'OPTIONS', url: path, logLevel: options.logLevel, handler: (request, reply) => void cors.preflight(request, reply) });
 
       // Pipeline step 3 on a protected endpoint: the bearer token (401) and the server-wide
       // scopes (403), before the body is read; per-item scopes wait for routing (endpoint.ts).

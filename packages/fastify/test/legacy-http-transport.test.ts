@@ -158,7 +158,7 @@ describe('legacy sessions follow the 2025-11-25 transport', () => {
     const { id: session } = await initializeSession(t.url);
     const res = await send(t.url, { method, headers: { accept: 'text/event-stream', 'mcp-session-id': session, origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('Forbidden: Origin "https://evil.example" is not allowed');
+    expect(res.json.error.message).toBe('Forbidden: Origin "https://evil.example" is not allowed; add it to allowedOrigins');
     expect((await legacyPost(t.url, { jsonrpc: '2.0', id: 8, method: 'ping' }, { 'mcp-session-id': session })).json.result).toEqual({});
   });
 });

@@ -1,46 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpc } from './support/http.js';
 import { ROOT, serveHttpProcess } from './support/cli-process.js';
+import { runnable, start } from './support/snippet-process.js';
 
 const README = readFileSync(join(ROOT, 'packages/fastify/README.md'), 'utf8');
-const WEATHER = join(ROOT, 'examples/weather/dist/weather.js');
 
 /** The code block that follows `<!-- check: name -->` in the README. */
 function snippet(name: string): string {
   const found = new RegExp(`<!-- check: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(README);
   if (!found) throw new Error(`README has no snippet "${name}"`);
   return found[1];
-}
-
-/** The README's own code as a module, with only the import of the user's server file and the port changed. */
-function runnable(code: string, tail = ''): string {
-  expect(code).toContain("from './weather.js'");
-  expect(code).toContain('port: 3000');
-  return code.replace("from './weather.js'", `from ${JSON.stringify(WEATHER)}`).replace('port: 3000', 'port: 0') + tail;
-}
-
-/** Runs a module in a child process until it prints `MCP endpoint: <url>` on stderr. */
-async function start(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' } });
-  let stderr = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (c: Buffer) => {
-      stderr += String(c);
-      const m = /MCP endpoint: (\S+)/.exec(stderr);
-      if (m) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error(`snippet exited early: ${stderr}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** The README's snippets work as written. */

@@ -1,6 +1,7 @@
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import sjson from 'secure-json-parse';
-import { ParseError } from '../errors/protocol-errors.js';
+import { ParseError, RefusedMessageError } from '../errors/protocol-errors.js';
+import type { RequestId } from '../protocol/types.js';
 
 /**
  * Fastify's default rule for request bodies, applied to every message on every transport: an own
@@ -49,13 +50,13 @@ export function parseJson(text: string, screened = false): unknown {
     message = startsWithBom(text) || (!screened && mayHoldProtoKey(text)) ? sjson.parse(text, undefined, POISONING) : JSON.parse(text);
   } catch (error) {
     if ((error as Error).message === FORBIDDEN_PROTO)
-      throw new ParseError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)');
+      throw new RefusedMessageError('Parse error: the message has a "__proto__" key, which is refused (prototype poisoning)', refusedId(text));
     throw new ParseError('Parse error: the message is not valid JSON');
   }
   if (typeof message !== 'object' || message === null) return message;
   const { id, params } = message as Plain;
   if (typeof id === 'number') {
-    if (!Number.isSafeInteger(id) && Number.isInteger(id)) (message as Plain).id = exactInteger(text, (m) => m.id) ?? id;
+    if (!Number.isSafeInteger(id) && Number.isInteger(id)) (message as Plain).id = exactId(text, id);
   } else if (id === undefined && typeof params === 'object' && params !== null) {
     const requestId = (params as Plain).requestId;
     if (typeof requestId === 'number' && !Number.isSafeInteger(requestId) && Number.isInteger(requestId)) {
@@ -63,6 +64,29 @@ export function parseJson(text: string, screened = false): unknown {
     }
   }
   return message;
+}
+
+/** An integer id beyond ±2^53 as the exact bigint its digits spell (the number itself when they cannot be read). */
+function exactId(text: string, id: number): number | bigint {
+  return exactInteger(text, (m) => m.id) ?? id;
+}
+
+/**
+ * The id of a message refused for a `__proto__` key, so that its answer can name it; `undefined`
+ * for a notification or an id that is not a string or integer. Only the refusal pays for this
+ * second parse: `JSON.parse` makes `__proto__` an ordinary own key, and only `id` is read.
+ */
+function refusedId(text: string): RequestId | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(startsWithBom(text) ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const id = (message as Plain).id;
+  if (typeof id === 'string' || Number.isSafeInteger(id)) return id as RequestId;
+  return typeof id === 'number' && Number.isInteger(id) ? exactId(text, id) : undefined;
 }
 
 /** The exact value of the number `pick` finds, as a bigint, when its text is plain integer digits. */

@@ -1,4 +1,4 @@
-import type { ClientCapabilities } from '../protocol/types.js';
+import type { ClientCapabilities, RequestId } from '../protocol/types.js';
 
 /**
  * Base of every error that has a meaning on the wire. Each subclass is one JSON-RPC error
@@ -20,6 +20,20 @@ export abstract class McpProtocolError extends Error {
 /** -32700: the bytes were not JSON. */
 export class ParseError extends McpProtocolError {
   readonly code = -32700;
+}
+
+/**
+ * -32700 for JSON that is refused for what it holds (an own `__proto__` key), not for its syntax.
+ * It keeps the message's id, when one could be read, so that the client's request still ends.
+ */
+export class RefusedMessageError extends ParseError {
+  constructor(
+    message: string,
+    /** The refused message's own id, or `undefined` (a notification, or no usable id). */
+    readonly requestId: RequestId | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /** -32600: JSON, but not a single valid JSON-RPC request or notification. */

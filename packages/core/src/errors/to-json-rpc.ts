@@ -1,5 +1,5 @@
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, RequestId } from '../protocol/types.js';
-import { InternalError, McpProtocolError } from './protocol-errors.js';
+import { InternalError, McpProtocolError, RefusedMessageError } from './protocol-errors.js';
 
 /**
  * Turns anything thrown into a JSON-RPC error object. Typed protocol errors keep their code,
@@ -13,10 +13,14 @@ export function toJsonRpcError(error: unknown): JsonRpcErrorObject {
   return out;
 }
 
-/** A full error response; `id` is left out when it could not be read. */
+/**
+ * A full error response; `id` is left out when it could not be read — by the caller, or, for a
+ * refused message the caller never got, by the parser ({@link RefusedMessageError}).
+ */
 export function errorResponse(id: RequestId | undefined, error: unknown): JsonRpcErrorResponse {
   const response: JsonRpcErrorResponse = { jsonrpc: '2.0', error: toJsonRpcError(error) };
-  if (id !== undefined) response.id = id;
+  const answered = id ?? (error instanceof RefusedMessageError ? error.requestId : undefined);
+  if (answered !== undefined) response.id = answered;
   return response;
 }
 

@@ -63,25 +63,20 @@ export class LegacyEndpoint implements AnswersRunning {
   ) {}
 
   /**
-   * Whether a POST belongs to the legacy era, and its parsed body when it does. Cheap for modern
+   * Whether a POST belongs to the legacy era, and its parsed body (or the `ParseError` of a body
+   * that could not be parsed) when it does. Cheap for modern
    * requests: they carry `MCP-Protocol-Version: 2026-07-28` and no session id, and are not parsed here.
    */
   claim(request: FastifyRequest, headers: IncomingHttpHeaders): unknown {
-    const version = headers['mcp-protocol-version'];
     const session = headers[SESSION_HEADER];
-    if (
-      this.server.eras !== 'legacy' &&
-      session === undefined &&
-      version !== undefined &&
-      (version === LATEST_PROTOCOL_VERSION || !LEGACY_PROTOCOL_VERSIONS.includes(String(version)))
-    )
-      return undefined;
+    if (this.server.eras !== 'legacy' && session === undefined && namesModernVersion(headers)) return undefined;
+    const version = headers['mcp-protocol-version'];
     let message: unknown;
     try {
       message = parseJson(typeof request.body === 'string' ? request.body : '');
-    } catch {
-      // Malformed JSON: the modern path reports -32700, unless the request is in a session.
-      return this.server.eras === 'legacy' || session !== undefined ? PARSE_FAILED : undefined;
+    } catch (error) {
+      // Malformed or refused JSON: the modern path reports -32700, unless the request is in a session.
+      return this.server.eras === 'legacy' || session !== undefined ? error : undefined;
     }
     if (this.server.eras === 'legacy') return message;
     const rpc = message as JsonRpcRequest;
@@ -92,11 +87,20 @@ export class LegacyEndpoint implements AnswersRunning {
     return typeof rpc.method === 'string' && isLegacyOpening(rpc) ? message : undefined;
   }
 
+  /**
+   * Whether a GET or DELETE belongs to the legacy era: on a dual-era endpoint, not one that names
+   * a modern `MCP-Protocol-Version`, which gets the modern rule, 405 (DIGEST §17.4, H-04).
+   */
+  claimsMethod(headers: IncomingHttpHeaders): boolean {
+    return this.server.eras === 'legacy' || !namesModernVersion(headers);
+  }
+
   /** One POST in the legacy era: initialize, or a message in a session. Synchronous unless a request runs. */
   post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): FastifyReply | Promise<FastifyReply> {
     let envelope;
     try {
-      if (message === PARSE_FAILED) throw new ParseError('Parse error: the message is not valid JSON');
+      // What claim() could not parse (no parsed message is an Error): its -32700, with the id a refused message keeps.
+      if (message instanceof ParseError) throw message;
       envelope = readEnvelope(message);
     } catch (error) {
       return this.json(reply, 400, legacyErrorResponse(undefined, error));
@@ -338,8 +342,11 @@ interface AnswerRoute {
 
 const noop = (): void => {};
 
-/** Marks a legacy body that was not JSON (reported as -32700 by {@link LegacyEndpoint.post}). */
-const PARSE_FAILED = Symbol('parse failed');
+/** True when a request names a revision that is not a legacy one (2026-07-28, or a later one it may not know). */
+function namesModernVersion(headers: IncomingHttpHeaders): boolean {
+  const version = headers['mcp-protocol-version'];
+  return version !== undefined && (version === LATEST_PROTOCOL_VERSION || !LEGACY_PROTOCOL_VERSIONS.includes(String(version)));
+}
 
 /** A session's request is over (answered or failed): the session counts it no more, and was seen now. */
 function ended(session: HttpSession): void {
