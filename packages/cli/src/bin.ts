@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { DecorumStartupError, type ServerOptions } from '@decorum/core';
-import { preloadValidators } from '@decorum/core/transport';
+import { createDefaultLogger, preloadValidators } from '@decorum/core/transport';
 import { busFromUrl } from './bus-option.js';
 import { collectServers } from './collect-servers.js';
 import { printList } from './list-preview.js';
+import { logFormat, prettyDestination } from './log-format.js';
 import { collectServeOptions } from './serve-options.js';
 import { CliError, loadModule } from './load-module.js';
+import type { InstallOptions } from './install/install.js';
 import { buildProgram, type McpServeOptions } from './program.js';
 
 /** `--eras` and `--client-request-timeout` when given, over what the module's own options say. */
@@ -23,16 +25,20 @@ async function serve(options: McpServeOptions): Promise<void> {
   // Catalogue classes are added at run time (live.add), not served at start-up.
   const loaded = collectServers(loadedModule, options.module, new Set(serverOptions.catalogue));
   if (options.list) return printList(loaded, options.json);
+  // A module's own logger wins; else readable lines for a person at a terminal, JSON for the rest.
+  const pretty = serverOptions.logger === undefined && logFormat(options.logFormat) === 'pretty' ? prettyDestination() : undefined;
   // --watch builds the server itself, so it gets every server option here: the module's, the
   // command line's eras and the bus (a built server ignores what its transport is given later).
   const watched = options.watch ? await import('./watch.js') : undefined;
-  const build = (built: ServerOptions) => (watched ? watched.watchModule(options.module, loaded, { serverOptions: built }).server : loaded);
+  const build = (built: ServerOptions) =>
+    watched ? watched.watchModule(options.module, loaded, { serverOptions: built, transport: options.http ? 'http' : 'stdio' }).server : loaded;
   // Only the transport the run uses is loaded: a stdio server never loads Fastify or jose.
   if (!options.http) {
     const { serveStdio } = await import('@decorum/stdio');
     // (No await unless a bus is asked for: the stdio start-up stays as quick as without one.)
-    const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, serverOptions.logger);
-    const built = { ...serverOptions, ...eraOptions(options), notificationBus };
+    const logger = pretty ? createDefaultLogger({ destination: pretty }) : serverOptions.logger;
+    const notificationBus = options.bus === undefined ? serverOptions.notificationBus : await busFromUrl(options.bus, logger);
+    const built = { ...serverOptions, ...eraOptions(options), notificationBus, logger };
     serveStdio(build(built), {
       ...built,
       maxLineBytes: options.maxLineBytes,
@@ -46,7 +52,7 @@ async function serve(options: McpServeOptions): Promise<void> {
     return;
   }
   const { createHttpLogger, serveHttp } = await import('@decorum/fastify');
-  const logger = serverOptions.logger ?? createHttpLogger();
+  const logger = serverOptions.logger ?? createHttpLogger({ destination: pretty });
   const notificationBus = (await busFromUrl(options.bus, logger)) ?? serverOptions.notificationBus;
   const built = { ...serverOptions, ...eraOptions(options), notificationBus, logger };
   let served;
@@ -73,7 +79,13 @@ async function serve(options: McpServeOptions): Promise<void> {
   process.exit(0);
 }
 
-buildProgram(serve)
+/** `mcp-serve install …`: the module was imported for its name, and what it left open must not keep the command alive. */
+async function install(options: InstallOptions): Promise<void> {
+  await (await import('./install/install.js')).installServer(options);
+  process.stdout.write('', () => process.exit(0));
+}
+
+buildProgram(serve, install)
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     // User-facing failures print one clear line; anything unexpected keeps its stack on stderr.

@@ -10,3 +10,4 @@ export { buildProgram, type McpServeOptions, type ServeOptions } from './program
 export { swcOptions } from './ts-loader/swc-options.js';
 export { previewLists, formatPreview, printList, type ListPreview } from './list-preview.js';
 export { watchModule, type WatchOptions, type WatchedModule } from './watch.js';
+export { installServer, type InstallOptions } from './install/install.js';

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
-import { register } from 'node:module';
 import { extname, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { registerTsHooks } from './ts-loader/register-hooks.js';
 import { reloadUrl } from './ts-loader/reload-query.js';
 
 /** A CLI failure with a message meant for the user (no stack). */
@@ -12,7 +12,12 @@ export class CliError extends Error {
   }
 }
 
-let tsHooksRegistered = false;
+/** The absolute path of the module file `path` names; a missing file is a {@link CliError} that names it. */
+export function moduleFile(path: string): string {
+  const file = resolvePath(path);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`cannot find module file ${path} (resolved to ${file})`);
+  return file;
+}
 
 /**
  * Imports the user's module: `.js`/`.mjs`/`.cjs` as they are, `.ts` through swc hooks that keep
@@ -21,12 +26,8 @@ let tsHooksRegistered = false;
  * from `reload.root`, rather than from the module cache.
  */
 export async function loadModule(path: string, reload?: { version: number; root: string }): Promise<Record<string, unknown>> {
-  const file = resolvePath(path);
-  if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`cannot find module file ${path} (resolved to ${file})`);
-  if ((reload || ['.ts', '.mts', '.cts', '.tsx'].includes(extname(file))) && !tsHooksRegistered) {
-    register(new URL('./ts-loader/hooks.js', import.meta.url));
-    tsHooksRegistered = true;
-  }
+  const file = moduleFile(path);
+  if (reload || ['.ts', '.mts', '.cts', '.tsx'].includes(extname(file))) registerTsHooks();
   try {
     return (await import(reload ? reloadUrl(file, reload.version, reload.root) : pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { LOG_FORMAT_ENV, type LogFormat } from './log-format.js';
+import { installCommand } from './install/command.js';
+import type { InstallOptions } from './install/install.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -36,6 +39,8 @@ export interface McpServeOptions {
   clientRequestTimeout?: number;
   /** The notification bus shared with the other instances (`redis://…`), from `--bus` or `DECORUM_BUS_URL`. */
   bus?: string;
+  /** Log lines on stderr, from `--log-format` or `DECORUM_LOG_FORMAT`; unset: pretty on a terminal, else JSON. */
+  logFormat?: LogFormat;
 }
 
 /** @deprecated Renamed {@link McpServeOptions} (options are named after what they configure). */
@@ -57,6 +62,11 @@ function busUrl(value: string): string {
   return value;
 }
 
+function logFormatValue(value: string): LogFormat {
+  if (value === 'json' || value === 'pretty') return value;
+  throw new InvalidArgumentError('must be json or pretty');
+}
+
 function nonNegativeInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be an integer ≥ 0');
@@ -72,8 +82,14 @@ function port(value: string): number {
 /**
  * `mcp-serve MODULE [--eras dual|modern|legacy] [--shutdown-timeout MS] [--http [--host H] [--port P] [--path /mcp]] [--bus redis://HOST:PORT]`.
  * stdio is the default; the HTTP options are parsed here so the command line keeps one shape.
+ * `mcp-serve install …` is a subcommand; with positional options, a serving option given after it
+ * is an error there instead of a serving option silently dropped.
  */
-export function buildProgram(onServe: (options: McpServeOptions) => Promise<void>): Command {
+export function buildProgram(
+  onServe: (options: McpServeOptions) => Promise<void>,
+  // Loaded only when asked for: serving never pays for the install code.
+  onInstall: (options: InstallOptions) => Promise<void> = async (options) => (await import('./install/install.js')).installServer(options),
+): Command {
   return new Command('mcp-serve')
     .description('Serve the Decorum MCP servers exported by MODULE (a .js file, or .ts compiled on the fly with decorator metadata)')
     .version(pkg.version, '-v, --version')
@@ -114,6 +130,13 @@ export function buildProgram(onServe: (options: McpServeOptions) => Promise<void
         .env('DECORUM_BUS_URL')
         .argParser(busUrl),
     )
+    .addOption(
+      new Option('--log-format <format>', 'log lines on stderr: json or pretty (default: pretty when stderr is a terminal, else json)')
+        .env(LOG_FORMAT_ENV)
+        .argParser(logFormatValue),
+    )
     .showHelpAfterError()
+    .enablePositionalOptions()
+    .addCommand(installCommand(onInstall))
     .action(async (module: string, opts: Omit<McpServeOptions, 'module'>) => onServe({ module, ...opts }));
 }

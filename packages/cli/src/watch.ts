@@ -1,5 +1,6 @@
 import { dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
 import { createServer, type DecorumServer, type ServerOptions, type ServerTarget } from '@decorum/core';
+import type { Registry } from '@decorum/core/transport';
 import { watch } from 'chokidar';
 import { collectServers } from './collect-servers.js';
 import { loadModule } from './load-module.js';
@@ -18,6 +19,11 @@ export interface WatchOptions {
    * eras of the command line (a built server ignores the options given to its transport later).
    */
   serverOptions?: ServerOptions;
+  /**
+   * The transport the server is handed to. On `stdio` the line that says watching has begun also
+   * says what is served and how to connect: stdout is the protocol, so nothing else shows it is up.
+   */
+  transport?: 'stdio' | 'http';
 }
 
 /** A server whose module is watched: hand `server` to a transport; `close()` stops watching. */
@@ -33,6 +39,21 @@ export interface WatchedModule {
 function ignored(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel.split(sep).some((part) => part === 'node_modules' || (part.startsWith('.') && part !== '.' && part !== '..'));
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** What a registry serves, for a person: `2 tools, 1 prompt, 3 resources`. */
+function served({ tools, prompts, fixedResources, templates }: Registry): string {
+  return `${count(tools.size, 'tool')}, ${count(prompts.size, 'prompt')}, ${count(fixedResources.size + templates.length, 'resource')}`;
+}
+
+/** The first line of `--watch`: where it watches, and on stdio what it serves and the next step. */
+function watchingLine(path: string, root: string, server: DecorumServer, transport: WatchOptions['transport']): string {
+  const where = relative(process.cwd(), root) || '.';
+  const watching = `mcp-serve: watching ${where.startsWith('..') ? root : where} for changes`;
+  if (transport !== 'stdio') return watching;
+  return `${watching}; serving ${served(server.registry)} over stdio (stdout carries the protocol) — connect a host: mcp-serve install <host> ${path}, or serve HTTP: add --http`;
 }
 
 /**
@@ -61,8 +82,7 @@ export function watchModule(path: string, servers: readonly ServerTarget[], opti
     try {
       const targets = collectServers(await loadModule(path, { version: ++version, root }), path);
       server.live.replace(targets);
-      const { tools, prompts, fixedResources, templates } = server.registry;
-      report(`mcp-serve: reloaded ${path} (${tools.size} tools, ${prompts.size} prompts, ${fixedResources.size + templates.length} resources)`);
+      report(`mcp-serve: reloaded ${path} (${served(server.registry)})`);
     } catch (error) {
       report(`mcp-serve: reload of ${path} failed; still serving the last good version: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -83,7 +103,7 @@ export function watchModule(path: string, servers: readonly ServerTarget[], opti
   watcher.on('error', (error) => report(`mcp-serve: watching ${root} failed: ${error instanceof Error ? error.message : String(error)}`));
   const ready = new Promise<void>((resolve) =>
     watcher.once('ready', () => {
-      report(`mcp-serve: watching ${root} for changes`);
+      report(watchingLine(path, root, server, options.transport));
       resolve();
     }),
   );

@@ -94,6 +94,18 @@ describe('mcp-serve MODULE --watch', () => {
       expect(p.child.exitCode).toBeNull();
     }, 40_000);
 
+    it('starts with one stderr line: what it serves and the next step (`npm run dev` is not silent); stdout stays the protocol', async () => {
+      // As `npm run dev` runs it: from the project's folder, the module named relative to it.
+      p = new StdioProcess([MCP_SERVE, 'server.ts', '--watch'], {}, { cwd: dir });
+      const stderr = await p.waitForStderr(/mcp-serve: watching .*\n/, 15_000);
+      expect(stderr.split('\n').filter((line) => line.startsWith('mcp-serve:'))).toEqual([
+        'mcp-serve: watching . for changes; serving 1 tool, 0 prompts, 0 resources over stdio (stdout carries the protocol) — connect a host: mcp-serve install <host> server.ts, or serve HTTP: add --http',
+      ]);
+      expect(p.rawLines).toEqual([]);
+      expect((await p.request(request(1, 'tools/call', { name: 'alpha', arguments: {} }))).result.content[0].text).toBe('hello from alpha');
+      expect(p.rawLines).toHaveLength(1);
+    }, 30_000);
+
     it("serves with the module's serverOptions (they were dropped under --watch): its rate limit holds", async () => {
       writeFileSync(server, `${serverSource(['alpha'])}\nexport const serverOptions = { rateLimit: { points: 1, durationMs: 60_000 } };\n`);
       p = StdioProcess.serve(server, ['--watch']);
