@@ -706,7 +706,7 @@ function version(pkg) {
 
 /** Steps that need a program from outside npm, and how to install it. */
 const SYSTEM_NEEDS = [
-  { id: 'fanout', command: 'redis-server', install: 'apt-get install redis-server; .ci/run installs it' },
+  { id: 'fanout', command: 'redis-server', install: 'apt-get install redis-server; npm test installs it when run as root' },
   { id: 'instructions', command: 'callgrind_control', install: 'apt-get install valgrind' },
 ];
 

@@ -43,7 +43,7 @@ describe('two instances on one Redis bus', () => {
       serveHttpProcess([FIXTURE, '--http', '--port', '0', '--bus', redis.url], env),
       serveHttpProcess([FIXTURE, '--http', '--port', '0'], { ...env, DECORUM_BUS_URL: redis.url }),
     ]);
-  }, 30_000);
+  }, 60_000); // two mcp-serve compiling .ts and redis: generous on a busy machine
 
   afterEach(() => {
     for (const stream of open.splice(0)) stream.close();

@@ -13,6 +13,9 @@ import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
 const run = promisify(execFile);
 const WEATHER = `${ROOT}examples/weather/dist/weather.js`;
 const WALKTHROUGH = `${ROOT}test/interop/clients/sdk-walkthrough.mjs`;
+/** Generous bounds: a walkthrough waits on events (its notification wait is 30 s); these only end a hung one on a busy machine. */
+const WALKTHROUGH_MS = 90_000;
+const TEST_MS = 100_000;
 
 interface Walkthrough {
   protocolVersion?: string;
@@ -29,7 +32,7 @@ interface Walkthrough {
 }
 
 async function walkthrough(flavour: string, transport: 'stdio' | 'http', target: string[]): Promise<Walkthrough> {
-  const { stdout } = await run(process.execPath, [WALKTHROUGH, flavour, transport, ...target], { cwd: ROOT, timeout: 40_000 });
+  const { stdout } = await run(process.execPath, [WALKTHROUGH, flavour, transport, ...target], { cwd: ROOT, timeout: WALKTHROUGH_MS });
   return JSON.parse(stdout) as Walkthrough;
 }
 
@@ -64,11 +67,19 @@ function expectFullWalkthrough(out: Walkthrough, era: string): void {
 }
 
 describe.each(CLIENTS)('$flavour client ($era)', ({ flavour, era }) => {
-  test('over stdio', async () => {
-    expectFullWalkthrough(await walkthrough(flavour, 'stdio', [process.execPath, MCP_SERVE, WEATHER]), era);
-  });
+  test(
+    'over stdio',
+    async () => {
+      expectFullWalkthrough(await walkthrough(flavour, 'stdio', [process.execPath, MCP_SERVE, WEATHER]), era);
+    },
+    TEST_MS,
+  );
 
-  test('over Streamable HTTP', async () => {
-    expectFullWalkthrough(await walkthrough(flavour, 'http', [http.url]), era);
-  });
+  test(
+    'over Streamable HTTP',
+    async () => {
+      expectFullWalkthrough(await walkthrough(flavour, 'http', [http.url]), era);
+    },
+    TEST_MS,
+  );
 });

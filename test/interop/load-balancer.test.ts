@@ -24,7 +24,7 @@ function runClient(url: string): Promise<any> {
   });
 }
 
-/** The README's deployment recipe, for real: nginx round-robin over two instances on one Redis. */
+/** docs/scaling.md's deployment recipe, for real: nginx round-robin over two instances on one Redis. */
 describe('behind nginx (round-robin over two mcp-serve --http instances)', () => {
   let redis: TestRedis;
   let nginx: TestNginx;
@@ -35,7 +35,7 @@ describe('behind nginx (round-robin over two mcp-serve --http instances)', () =>
     const env = { DECORUM_STATE_KEYS: randomBytes(32).toString('base64'), DECORUM_BUS_URL: redis.url };
     instances = await Promise.all([0, 1].map(() => serveHttpProcess([fixture('cluster-server.ts'), '--http', '--port', '0'], env)));
     nginx = await startNginx(instances.map((i) => new URL(i.url).host));
-  }, 30_000);
+  }, 60_000); // two mcp-serve compiling .ts, redis and nginx: generous on a busy machine
 
   afterAll(async () => {
     await nginx?.stop();

@@ -1,24 +1,26 @@
-// A throw-away nginx load balancer for tests: the README's recipe over the given upstream
+// A throw-away nginx load balancer for tests: docs/scaling.md's recipe over the given upstream
 // endpoints, a generated config in a temp dir (-p prefix, daemon off, pid and error log there),
 // a free port.
-// Fails (never skips) when nginx is not installed: .ci/run installs it.
+// Fails (never skips) when nginx is not installed: `npm test` installs it (scripts/provision.mjs) and
+// passes its absolute path, which is found the same way here.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
+import { programPath } from '../../scripts/provision.mjs';
 
-/** The README's nginx recipe: the ```nginx block after `<!-- check: nginx -->`. */
+/** docs/scaling.md's nginx recipe: the ```nginx block after `<!-- check: nginx -->`. */
 function recipe() {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const found = /<!-- check: nginx -->\n```nginx\n([\s\S]*?)```/.exec(readme);
-  if (!found) throw new Error('README.md has no nginx recipe (<!-- check: nginx --> then a ```nginx block)');
+  const guide = readFileSync(new URL('../../docs/scaling.md', import.meta.url), 'utf8');
+  const found = /<!-- check: nginx -->\n```nginx\n([\s\S]*?)```/.exec(guide);
+  if (!found) throw new Error('docs/scaling.md has no nginx recipe (<!-- check: nginx --> then a ```nginx block)');
   return found[1];
 }
 
 /**
- * A whole nginx.conf: the README's recipe as written, with its upstream servers replaced by the
+ * A whole nginx.conf: the recipe as written, with its upstream servers replaced by the
  * test's, its `listen` by a free port on 127.0.0.1, inside a main context of test paths.
  */
 function config(dir, port, upstreams) {
@@ -30,7 +32,7 @@ function config(dir, port, upstreams) {
     )
     .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`);
   if (replaced === 0 || !site.includes(`listen 127.0.0.1:${port};`))
-    throw new Error('the README nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
+    throw new Error('the docs/scaling.md nginx recipe has no upstream servers or no "listen 80;" to point at the test instances');
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -64,11 +66,10 @@ function accepting(port) {
  * @param {string[]} upstreams
  */
 export async function startNginx(upstreams) {
+  const binary = programPath('nginx');
   const dir = mkdtempSync(join(tmpdir(), 'decorum-nginx-'));
   const port = await freePort();
   writeFileSync(join(dir, 'nginx.conf'), config(dir, port, upstreams));
-  // Debian puts nginx in /usr/sbin, which a non-login PATH may lack.
-  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
   const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
@@ -78,7 +79,7 @@ export async function startNginx(upstreams) {
     child.once('error', (error) => resolve(error));
   });
   try {
-    if (spawned) throw spawned.code === 'ENOENT' ? new Error('nginx is not installed (apt-get install nginx; .ci/run installs it)') : spawned;
+    if (spawned) throw spawned;
     const deadline = Date.now() + 10_000;
     while (!(await accepting(port))) {
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr} ${safeRead(join(dir, 'error.log'))}`);

@@ -1,16 +1,18 @@
 // A throw-away redis-server for tests and the bench: a free port on 127.0.0.1, no persistence
 // (--save '' --appendonly no), its files in a temp dir; kill() and start() again on the same port
-// simulate an outage. Fails (never skips) when redis-server is not installed: .ci/run installs it.
+// simulate an outage. Fails (never skips) when redis-server is not installed: `npm test` installs it
+// (scripts/provision.mjs) and passes its absolute path, which is found the same way here.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
+import { programPath } from '../../scripts/provision.mjs';
 
 function launch(port, dir) {
   return new Promise((resolve, reject) => {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'notice'];
-    const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(programPath('redis-server'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const timer = setTimeout(() => fail(new Error(`redis-server did not start within 10 s: ${output}`)), 10_000);
     const fail = (error) => {
@@ -18,9 +20,7 @@ function launch(port, dir) {
       child.kill('SIGKILL');
       reject(error);
     };
-    child.on('error', (error) =>
-      fail(error.code === 'ENOENT' ? new Error('redis-server is not installed (apt-get install redis-server; .ci/run installs it)') : error),
-    );
+    child.on('error', fail);
     const onEarlyExit = (code) => fail(new Error(`redis-server exited with ${code}: ${output}`));
     child.on('exit', onEarlyExit);
     const onData = (chunk) => {

@@ -29,6 +29,28 @@ function observeInitialize(transport) {
   };
 }
 
+/**
+ * Hands the client one message per macrotask, in the order they came. The SDKs run a notification's
+ * handler in a microtask but settle a response at once, so a progress notification read in the same
+ * chunk as the response after it reached a handler already removed: on a busy machine the client
+ * read both at once (the example's 20 ms between them is no guarantee) and saw progress 1 of 2.
+ */
+function oneMessagePerTask(transport) {
+  const start = transport.start.bind(transport);
+  transport.start = () => {
+    const deliver = transport.onmessage;
+    const queue = [];
+    const next = () => {
+      deliver?.(...queue.shift());
+      if (queue.length > 0) setImmediate(next);
+    };
+    transport.onmessage = (message, extra) => {
+      if (queue.push([message, extra]) === 1) setImmediate(next);
+    };
+    return start();
+  };
+}
+
 let listChanged;
 const changed = new Promise((resolve) => (listChanged = resolve));
 
@@ -75,6 +97,7 @@ async function v2Client(modern) {
 }
 
 const { client, transport } = flavour === 'v1' ? await v1Client() : await v2Client(flavour === 'v2-modern');
+oneMessagePerTask(transport);
 try {
   await client.connect(transport);
   const tools = (await client.listTools()).tools.map((t) => t.name);
@@ -87,7 +110,8 @@ try {
   // v1 takes a result schema before the options; v2 takes the options second.
   const forecast = flavour === 'v1' ? await client.callTool(forecastCall, undefined, withProgress) : await client.callTool(forecastCall, withProgress);
   await client.callTool({ name: 'weather_alerts_toggle', arguments: {} });
-  const notified = await Promise.race([changed, new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000).unref())]);
+  // Waits for the notification; the bound only turns a lost one into a readable 'timeout' on a busy machine.
+  const notified = await Promise.race([changed, new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref())]);
   const after = (await client.listTools()).tools.map((t) => t.name);
   process.stdout.write(
     `${JSON.stringify({

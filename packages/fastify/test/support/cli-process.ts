@@ -18,8 +18,9 @@ export interface HttpProcess {
  * `mcp-serve … --http` as a child process; resolves once it printed its endpoint URL on stderr,
  * within `urlTimeoutMs` (start-up included: a run that waits on purpose, like the bus's bounded
  * wait, passes more). `nodeFlags` go to node itself, for the V8 flags `NODE_OPTIONS` refuses.
+ * The default bound is generous: compiling a .ts module took over 10 s on two cores under a full load.
  */
-export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}, urlTimeoutMs = 10_000, nodeFlags: string[] = []): Promise<HttpProcess> {
+export async function serveHttpProcess(args: string[], env: NodeJS.ProcessEnv = {}, urlTimeoutMs = 25_000, nodeFlags: string[] = []): Promise<HttpProcess> {
   const child = spawn(process.execPath, [...nodeFlags, MCP_SERVE, ...args], {
     cwd: ROOT,
     env: { ...process.env, DECORUM_LOG_LEVEL: 'warn', ...env },
