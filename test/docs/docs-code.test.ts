@@ -54,7 +54,8 @@ function compile(checked: CodeBlock[]): string[] {
 describe('the code in the docs', () => {
   test('there are blocks to check, in every document that has TypeScript', () => {
     expect(typescriptBlocks.length).toBeGreaterThanOrEqual(10);
-    for (const file of ['README.md', 'packages/fastify/README.md', 'docs/live-servers.md', 'packages/core/MRTR.md', 'packages/redis/README.md']) {
+    const guides = ['docs/authoring.md', 'docs/serving.md', 'docs/testing.md', 'docs/extensions.md', 'docs/live-servers.md'];
+    for (const file of ['README.md', ...guides, 'packages/fastify/README.md', 'packages/core/MRTR.md', 'packages/redis/README.md']) {
       expect(typescriptBlocks.some((block) => block.file === file)).toBe(true);
     }
   });

@@ -2,7 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeBlocks, ROOT } from '@decorum-internal/test-support';
 
-/** One entry of the README's Layout: a path at the start of a line, and what its lines say. */
+/** The guide whose Layout section maps the repository. */
+const GUIDE = 'docs/internals.md';
+
+/** One entry of the Layout: a path at the start of a line, and what its lines say. */
 interface Entry {
   path: string;
   /** The `name/` folders its description mentions. */
@@ -10,9 +13,8 @@ interface Entry {
 }
 
 function layout(): Entry[] {
-  const readme = codeBlocks('README.md');
-  const block = readme.find((b) => b.info === '' && /^packages\/core\s/.test(b.code));
-  if (!block) throw new Error('README.md has no Layout block starting with packages/core');
+  const block = codeBlocks(GUIDE).find((b) => b.info === '' && /^packages\/core\s/.test(b.code));
+  if (!block) throw new Error(`${GUIDE} has no Layout block starting with packages/core`);
   const entries: Array<{ path: string; text: string }> = [];
   for (const line of block.code.split('\n').filter(Boolean)) {
     const head = /^(\S+)\s+(.*)$/.exec(line);
@@ -30,8 +32,8 @@ const dirs = (folder: string) =>
     : [];
 const entries = layout();
 
-/** The README's Layout section matches the tree, both ways. */
-describe('README Layout', () => {
+/** The Layout section of docs/internals.md matches the tree, both ways. */
+describe('the Layout of docs/internals.md', () => {
   test('every entry exists', () => {
     expect(entries.filter((entry) => !existsSync(join(ROOT, entry.path))).map((entry) => entry.path)).toEqual([]);
   });
@@ -69,7 +71,7 @@ describe('README Layout', () => {
     expect(invented).toEqual([]);
   });
 
-  test('the parser reads what the README says', () => {
+  test('the parser reads what the Layout says', () => {
     expect(entries.find((entry) => entry.path === 'packages/core')?.folders).toEqual(expect.arrayContaining(['protocol', 'errors', 'live', 'mrtr', 'logging']));
     expect(entries.find((entry) => entry.path === 'bench')).toBeDefined();
   });

@@ -2,6 +2,8 @@
  * @decorum/client — an MCP client for every server: stdio, Streamable HTTP and in-process
  * transports; the modern era (2026-07-28) with a fallback to the legacy one (initialize);
  * `McpHost`, which merges N servers for one model; and `createTestClient` for tests.
+ *
+ * @module \@decorum/client
  */
 export { McpClient, type McpClientOptions, type ConnectOptions, type RequestOptions, type Progress } from './client.js';
 export { connect } from './connect.js';
