@@ -279,7 +279,9 @@ describe('DTOs that cannot become a schema fail at start-up, saying why', () => 
   });
 
   test('neither a class nor a schema', () => {
-    expect(() => compileSchema({ location: 'x' })).toThrow(/class-validator DTO class or a TypeBox schema.*keys \[location\]/);
+    expect(() => compileSchema({ location: 'x' })).toThrow(
+      /class-validator DTO class, a TypeBox schema .* or a Standard Schema .*keys \[location\] that is not a JSON Schema/,
+    );
     expect(() => compileSchema((() => 1) as unknown as Function)).toThrow(/not a class/);
     expect(() => compileSchema([] as unknown as object)).toThrow(/got an array/);
   });
