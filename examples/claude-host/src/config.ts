@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerLocation } from '@decorum/client';
 
-/** The servers the chat connects, by host name: `{ "servers": { "weather": { "command": "…" }, "docs": { "url": "…" } } }`. */
+/**
+ * The servers the chat connects, by host name: `{ "servers": { "weather": { "command": "…" }, "docs": { "url": "…" } } }`.
+ * `"trustAnnotations": true` beside a server's location lets its read-only tools run unasked.
+ */
 export interface HostConfig {
-  servers: Record<string, ServerLocation>;
+  servers: Record<string, ServerLocation & { trustAnnotations?: boolean }>;
   /** The model (default `claude-sonnet-4-5`). */
   model?: string;
 }

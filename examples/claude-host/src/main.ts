@@ -1,13 +1,14 @@
 /**
  * A terminal chat with Claude over every configured MCP server: `McpHost` merges their tools,
- * each `tool_use` is routed through it (asking you before any call that is not read-only), and
+ * each `tool_use` is routed through it (asking you before any call but a read-only one of a server
+ * whose annotations the config trusts), and
  * its `tool_result` goes back to the model until it answers.
  *
  *   ANTHROPIC_API_KEY=… CLAUDE_HOST_CONFIG=claude-host.json node examples/claude-host/dist/main.js
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createInterface } from 'node:readline/promises';
-import { McpHost, type ToolCall } from '@decorum/client';
+import { McpHost, escapeControls, type ServerLocation, type ToolCall } from '@decorum/client';
 import { loadConfig } from './config.js';
 import { runTurn } from './turn.js';
 
@@ -20,7 +21,7 @@ async function ask(question: string): Promise<string | undefined> {
 }
 
 async function approve(call: ToolCall): Promise<boolean> {
-  const answer = await ask(`\n[${call.server}] ${call.name} ${JSON.stringify(call.arguments)} is not read-only. Run it? [y/N] `);
+  const answer = await ask(`\n[${call.server}] ${call.name} ${JSON.stringify(call.arguments)} needs your approval. Run it? [y/N] `);
   return /^y(es)?$/i.test(answer?.trim() ?? '');
 }
 
@@ -31,15 +32,16 @@ if (!process.env.ANTHROPIC_API_KEY) {
 const config = await loadConfig();
 const host = new McpHost({
   approve,
-  elicitation: async (request) => {
-    const answer = await ask(`\n${request.message} [y/N] `);
+  // The host's name for the asking server, not the one it claims; its message shown escaped.
+  elicitation: async (request, context) => {
+    const answer = await ask(`\n[${context.server}] ${escapeControls(request.message)} [y/N] `);
     return /^y/i.test(answer?.trim() ?? '') ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
   },
   onWarning: (message) => process.stderr.write(`host: ${message}\n`),
 });
-for (const [name, location] of Object.entries(config.servers)) {
+for (const [name, { trustAnnotations, ...location }] of Object.entries(config.servers)) {
   try {
-    await host.connect(name, location);
+    await host.connect(name, location as ServerLocation, { trustAnnotations });
     process.stdout.write(`connected ${name}\n`);
   } catch (error) {
     // One server that cannot start does not keep the others from the chat.

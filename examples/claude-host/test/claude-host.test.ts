@@ -69,7 +69,7 @@ describe('examples/claude-host against a stand-in Messages API', () => {
     writeFileSync(config, JSON.stringify({
       model: 'claude-test',
       servers: {
-        weather: { command: process.execPath, args: [`${ROOT}packages/cli/dist/bin.js`, `${ROOT}examples/weather/dist/weather.js`], stderr: 'ignore' },
+        weather: { command: process.execPath, args: [`${ROOT}packages/cli/dist/bin.js`, `${ROOT}examples/weather/dist/weather.js`], stderr: 'ignore', trustAnnotations: true },
         files: { url: files.url },
         broken: { command: process.execPath, args: ['-e', 'process.exit(1)'], stderr: 'ignore' },
       },
@@ -94,11 +94,11 @@ describe('examples/claude-host against a stand-in Messages API', () => {
       const names = api.requests[0].tools.map((t: { name: string }) => t.name);
       expect(names).toEqual(expect.arrayContaining(['weather_weather_current', 'files_list_files', 'files_delete_file']));
       expect(api.requests[0].tools.find((t: { name: string }) => t.name === 'weather_weather_current').input_schema).toMatchObject({ type: 'object', required: ['location'] });
-      // The read-only call ran without asking, its result went back as a tool_result.
+      // The read-only call of a trusted server ran without asking, its result went back as a tool_result.
       expect(lastToolResult(api.requests[1])).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1', content: [{ type: 'text', text: expect.stringContaining('26°C') }] });
       expect(lastToolResult(api.requests[1]).is_error).toBeUndefined();
       // The destructive call was put to the user, who said no: an error result, never sent to the server.
-      expect(out).toContain('[files] delete_file {"path":"/notes/ideas.md"} is not read-only. Run it? [y/N]');
+      expect(out).toContain('[files] delete_file {"path":"/notes/ideas.md"} needs your approval. Run it? [y/N]');
       expect(lastToolResult(api.requests[2])).toMatchObject({ tool_use_id: 'tu_2', is_error: true, content: [{ text: expect.stringContaining('not approved') }] });
       expect(reachedFiles).not.toContain('delete_file');
       expect(out).toContain('claude> You declined, so I kept the file.');

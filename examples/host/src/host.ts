@@ -2,7 +2,8 @@
  * The host example: one McpHost over three servers — the weather example over stdio (through
  * `mcp-serve`), the files-wizard example over Streamable HTTP (started here on 127.0.0.1), and the
  * official server-everything (SDK v1, legacy era) over stdio. It prints the merged tool list,
- * routes a read-only call, and asks on the terminal before a destructive one.
+ * routes a read-only call of a server whose annotations it trusts (its own two), and asks on the
+ * terminal before a destructive one.
  *
  *   npm run build && node examples/host/dist/host.js
  */
@@ -39,8 +40,9 @@ const host = new McpHost({
   onWarning: (message) => process.stderr.write(`host: ${message}\n`),
 });
 try {
-  await host.connect('weather', { command: process.execPath, args: [`${ROOT}packages/cli/dist/bin.js`, `${ROOT}examples/weather/dist/weather.js`], env: { DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' });
-  await host.connect('files', { url: files.url });
+  // Our own servers: their readOnlyHint may skip the question (a stranger's may not).
+  await host.connect('weather', { command: process.execPath, args: [`${ROOT}packages/cli/dist/bin.js`, `${ROOT}examples/weather/dist/weather.js`], env: { DECORUM_LOG_LEVEL: 'warn' }, stderr: 'ignore' }, { trustAnnotations: true });
+  await host.connect('files', { url: files.url }, { trustAnnotations: true });
   await host.connect('everything', { command: process.execPath, args: [`${ROOT}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'], stderr: 'ignore' });
   for (const status of host.status()) console.log(`connected ${status.name} (${status.era})`);
 

@@ -15,8 +15,11 @@ import { ClientUsageError, ConnectionClosedError, InvalidResultError, RequestTim
 import { initializeParams, viewOfInitialize } from './eras/legacy.js';
 import { modernMeta } from './eras/modern.js';
 import { negotiate, type EraChoice } from './eras/negotiate.js';
-import { answerInput, capabilitiesOf, type InputHandlers } from './input-handlers.js';
+import { AskGate } from './ask-gate.js';
+import type { AskLimits } from './ask-limits.js';
+import { capabilitiesOf, type InputHandlers } from './input-handlers.js';
 import { INPUT_METHODS, withInputRounds } from './input-loop.js';
+import { LISTED_ITEMS, safeListed } from './listed-text.js';
 import type {
   CallToolResult,
   CacheableResult,
@@ -60,8 +63,8 @@ export interface RequestOptions {
   logLevel?: LoggingLevel;
 }
 
-/** Options of {@link McpClient}. */
-export interface McpClientOptions extends InputHandlers {
+/** Options of {@link McpClient}: the handlers of what the server may ask, the limits on those asks, and the rest. */
+export interface McpClientOptions extends InputHandlers, AskLimits {
   /** Sent as `clientInfo` (default `{ name: 'decorum-client', version: '0.1.0' }`). */
   clientInfo?: Implementation;
   /** `auto` (default): modern first, then legacy; or pin one era. */
@@ -70,8 +73,11 @@ export interface McpClientOptions extends InputHandlers {
   timeoutMs?: number;
   /** How long the era probe (`server/discover`) waits before trying `initialize` (default 5 s). */
   probeTimeoutMs?: number;
-  /** The most `input_required` rounds one request may take (default 8). */
-  maxInputRounds?: number;
+  /**
+   * The name this client gives its server, passed to the ask handlers as `context.server` so a
+   * prompt can say who asks (McpHost sets it to the host's name for the server).
+   */
+  serverName?: string;
   /** Caching by `ttlMs`/`cacheScope` (default on). `fallbackTtlMs` applies to results without hints (legacy; default 0). */
   cache?: boolean | { fallbackTtlMs?: number };
   /** Who is calling, added to private cache keys (default: the transport's, e.g. a digest of the bearer token). */
@@ -114,6 +120,7 @@ export class McpClient {
   private readonly clientInfo: Implementation;
   private readonly meta: JsonObject;
   private readonly cache: ResultCache | undefined;
+  private readonly asks: AskGate;
   private readonly listeners = new Set<Listener>();
   private readonly closeListeners = new Set<(error: Error | undefined) => void>();
   private readonly resumeListeners = new Set<() => void>();
@@ -127,6 +134,7 @@ export class McpClient {
     this.capabilities = capabilitiesOf(options);
     this.clientInfo = options.clientInfo ?? DEFAULT_INFO;
     this.meta = modernMeta(this.capabilities, this.clientInfo);
+    this.asks = new AskGate(options, options, options.serverName);
     const cache = options.cache ?? true;
     this.cache = cache === false ? undefined : new ResultCache(cache === true ? 0 : (cache.fallbackTtlMs ?? 0));
   }
@@ -412,13 +420,7 @@ export class McpClient {
 
   private async withInput<T>(method: string, params: JsonObject, options?: RequestOptions): Promise<T> {
     if (this.view.era === 'legacy') return this.request<T>(method, params, options);
-    const { result, retried } = await withInputRounds(
-      method,
-      params,
-      (round) => this.request(method, round, options),
-      this.options,
-      this.options.maxInputRounds ?? 8,
-    );
+    const { result, retried } = await withInputRounds(method, params, (round) => this.request(method, round, options), this.asks);
     return (retried ? Object.defineProperty(result, 'retried', { value: true, enumerable: false }) : result) as T;
   }
 
@@ -432,8 +434,17 @@ export class McpClient {
       method === 'resources/read'
         ? await this.withInput<CacheableResult & { retried?: boolean }>(method, params, options)
         : await this.request<CacheableResult & { retried?: boolean }>(method, params, options);
+    const items = LISTED_ITEMS.get(method);
+    const page = result as unknown as Record<string, unknown>;
+    if (items && Array.isArray(page[items])) page[items] = safeListed(page[items] as unknown[], (name) => this.droppedListed(method, name));
     if (this.cache && CACHEABLE.has(method) && !result.retried) this.cache.set(method, params, principal, result);
     return result;
+  }
+
+  private droppedListed(method: string, quotedName: string): void {
+    const kind = LISTED_ITEMS.get(method)!.replace(/s$/, '').replace('resourceTemplate', 'resource template');
+    const server = this.options.serverName === undefined ? 'The server' : `Server ${this.options.serverName}`;
+    this.options.onWarning?.(`${server} listed a ${kind} whose name holds control characters (${quotedName}); it is left out`);
   }
 
   private async *pages<T>(method: string, key: string, options?: RequestOptions): AsyncGenerator<T> {
@@ -544,7 +555,7 @@ export class McpClient {
   }
 
   private onServerRequest(request: JsonRpcRequest): Promise<unknown> {
-    return answerInput(this.options, request.method, request.params, { method: request.method });
+    return this.asks.answerRequest(request);
   }
 
   /**

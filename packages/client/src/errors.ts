@@ -10,6 +10,7 @@ import {
   UnsupportedProtocolVersionError,
   type JsonRpcErrorObject,
 } from '@decorum/core';
+import type { AskLimitName } from './ask-limits.js';
 
 /**
  * Errors of the client itself (timeouts, dead servers, bad bytes, refusals), as opposed to the
@@ -72,6 +73,19 @@ export class HttpStatusError extends McpClientError {
     readonly body: string,
   ) {
     super(`The server answered HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ''}`);
+  }
+}
+
+/** The endpoint redirected to another origin: not followed, so that the connection's headers and messages go nowhere else. */
+export class CrossOriginRedirectError extends McpClientError {
+  readonly code = 'DECORUM_ERR_CROSS_ORIGIN_REDIRECT';
+  constructor(
+    readonly from: string,
+    readonly location: string,
+  ) {
+    super(
+      `${from} redirected to ${location}, another origin; not followed, since this connection's headers and messages would go there: connect to that URL if you trust it`,
+    );
   }
 }
 
@@ -139,6 +153,38 @@ export class InputRoundsExceededError extends McpClientError {
   }
 }
 
+/**
+ * A server asked past one of the client's ask limits (the client's `AskLimits` options): `limit` names the
+ * option, `max` its value. A modern call fails with it; a legacy server's request is refused
+ * with JSON-RPC error -31429 carrying the same message.
+ */
+export class AskLimitError extends McpClientError {
+  readonly code = 'DECORUM_ERR_ASK_LIMIT';
+  constructor(
+    readonly limit: AskLimitName,
+    readonly max: number,
+    /** What was asked: a legacy request's method, or the inputs of a modern request. */
+    readonly asked: string,
+  ) {
+    super(`The server asked for ${asked} past the client's limit ${limit} (${max}); refused before any handler ran (raise ${limit} for a server you trust)`);
+  }
+}
+
+/**
+ * A server asked for something the client did not declare or does not take (an elicitation mode
+ * it did not declare, a URL that is not http(s)). A modern call fails with it; a legacy server's
+ * request is refused with -32602, the code 2025-11-25 gives an undeclared elicitation mode.
+ */
+export class AskRefusedError extends McpClientError {
+  readonly code = 'DECORUM_ERR_ASK_REFUSED';
+  constructor(
+    readonly method: string,
+    reason: string,
+  ) {
+    super(`The server asked for ${method} with ${reason}; the ask was refused and no handler ran`);
+  }
+}
+
 /** A result that is not what the method promises (unknown `resultType`, missing fields). */
 export class InvalidResultError extends McpClientError {
   readonly code = 'DECORUM_ERR_INVALID_RESULT';
@@ -202,4 +248,17 @@ export function peerError(error: JsonRpcErrorObject): McpProtocolError {
   const message = typeof error.message === 'string' ? error.message : 'Server error';
   const make = BY_CODE.get(error.code);
   return make ? make(message, error.data) : new ServerError(error.code, message, error.data);
+}
+
+/** -31429, the code the house gives "too many" (the server side's rate limit): a legacy server's request refused by an ask limit. */
+export const ASK_LIMIT_CODE = -31429;
+
+/**
+ * What a legacy server is answered when the client refuses its request: the typed errors of a
+ * refused ask become JSON-RPC errors that keep their message; anything else is left as it is.
+ */
+export function askRefusalOnWire(error: unknown): unknown {
+  if (error instanceof AskRefusedError) return new InvalidParamsError(error.message);
+  if (error instanceof AskLimitError) return new ServerError(ASK_LIMIT_CODE, error.message, { limit: error.limit, max: error.max });
+  return error;
 }

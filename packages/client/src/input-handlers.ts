@@ -23,6 +23,11 @@ export interface InputContext {
   readonly target?: string;
   /** The key of the ask in `inputRequests` (modern) — absent for a legacy server request. */
   readonly key?: string;
+  /**
+   * Who asks: the name the host (or the client's `serverName` option) gives the server — never
+   * the server's own claim in `serverInfo`, which any server may set to another's name.
+   */
+  readonly server?: string;
 }
 
 /**

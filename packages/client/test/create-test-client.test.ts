@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { createTestClient, InputRoundsExceededError, MissingInputHandlerError, type ElicitationRequest, type InputContext } from '@decorum/client';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
+import { AskGate } from '../src/ask-gate.js';
 import { withInputRounds } from '../src/input-loop.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 
@@ -73,8 +74,7 @@ describe('createTestClient (in-process)', () => {
           requestState: 'opaque',
         };
       },
-      { elicitation: async () => ({ action: 'decline' }) },
-      8,
+      new AskGate({ elicitation: async () => ({ action: 'decline' }) }, {}, undefined),
     );
     await expect(asking).rejects.toBeInstanceOf(MissingInputHandlerError);
     await expect(asking).rejects.toThrow('The server asked for sampling/createMessage, but the client has no handler for it');
@@ -96,8 +96,7 @@ describe('createTestClient (in-process)', () => {
             }
           : { resultType: 'complete', content: [] };
       },
-      { elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }) },
-      8,
+      new AskGate({ elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }) }, {}, undefined),
     );
     expect(result.resultType).toBe('complete');
     expect(retried).toBe(true);

@@ -1,14 +1,14 @@
 import { jest } from '@jest/globals';
-import { CallRefusedError, McpHost, type ApprovalPolicy, type McpHostOptions, type ToolCall } from '@decorum/client';
+import { CallRefusedError, McpHost, type ApprovalPolicy, type HostServerOptions, type McpHostOptions, type ToolCall } from '@decorum/client';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
 
 /**
  * A host over the files example (in process) with `options`; what approve was asked, and the
  * tools/call requests that reached the server.
  */
-async function filesHost(options: McpHostOptions) {
+async function filesHost(options: McpHostOptions, serverOptions: HostServerOptions = {}) {
   const host = new McpHost(options);
-  await host.connect('files', { server: [FilesWizard] });
+  await host.connect('files', { server: [FilesWizard] }, serverOptions);
   const sent = jest.spyOn(host.client('files').transport, 'request');
   const reached = () => sent.mock.calls.filter(([request]) => request.method === 'tools/call').map(([request]) => (request.params as { name: string }).name);
   return { host, reached };
@@ -73,9 +73,9 @@ describe('McpHost approval policies', () => {
     }
   });
 
-  test("the default ('unless-read-only'): read-only calls pass, others are asked; a refusal's reason is in the error", async () => {
+  test("the default ('unless-read-only'), the server's annotations trusted: read-only calls pass, others are asked; a refusal's reason is in the error", async () => {
     const { asked, approve } = approver({ approved: false, reason: 'not during the demo' });
-    const { host, reached } = await filesHost({ approve });
+    const { host, reached } = await filesHost({ approve }, { trustAnnotations: true });
     try {
       expect((await host.callTool('files_list_files')).isError).toBeFalsy();
       await expect(host.callTool('files_delete_file', NO_FILE)).rejects.toThrow(

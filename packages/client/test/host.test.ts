@@ -29,9 +29,10 @@ describe('McpHost over three servers', () => {
       roots: () => [],
       onWarning: (w) => warnings.push(w),
     });
-    await host.connect('weather', weatherStdio());
-    await host.connect('files', { url: http.url });
-    await host.connect('everything', everythingStdio());
+    // The test's own servers: their annotations are trusted (mimic's are not).
+    await host.connect('weather', weatherStdio(), { trustAnnotations: true });
+    await host.connect('files', { url: http.url }, { trustAnnotations: true });
+    await host.connect('everything', everythingStdio(), { trustAnnotations: true });
     await host.connect('mimic', fixture('bad-server.mjs', 'well-behaved', 'echo'));
   });
   afterAll(async () => {
@@ -55,7 +56,7 @@ describe('McpHost over three servers', () => {
     ]);
   });
 
-  test('calls are routed by the first "_"; read-only calls skip approve', async () => {
+  test('calls are routed by the first "_"; read-only calls of trusted servers skip approve', async () => {
     asked.length = 0;
     expect(text(await host.callTool('weather_weather_current', { location: 'Tokyo' }))).toContain('26°C');
     expect(asked).toEqual([]);

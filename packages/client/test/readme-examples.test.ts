@@ -45,11 +45,11 @@ describe('README examples', () => {
   // #region host
   test('a host over several servers, for a model', async () => {
     const host = new McpHost({ approve: async (call) => call.annotations?.destructiveHint === false });
-    await host.connect('weather', { server: [WeatherServer] });
+    await host.connect('weather', { server: [WeatherServer] }, { trustAnnotations: true }); // ours: its readOnlyHint counts
     const tools = toAnthropicTools(await host.listTools()); // Messages API `tools`
     expect(tools[0]).toMatchObject({ name: 'weather_weather_current', input_schema: { type: 'object' } });
     const answer = await runAnthropicToolUse(host, { type: 'tool_use', id: 'tu_1', name: 'weather_weather_current', input: { location: 'Tokyo' } });
-    expect(answer).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1' });
+    expect(answer).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1', content: [{ type: 'text', text: expect.stringContaining('Tokyo') }] });
     await host.close();
   });
   // #endregion

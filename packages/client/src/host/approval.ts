@@ -12,6 +12,8 @@ export interface ToolCall {
   readonly arguments: JsonObject;
   /** The tool's annotations, as the server described them (untrusted hints, T-10). */
   readonly annotations: ToolAnnotations | undefined;
+  /** True when the host trusts this server's annotations (`trustAnnotations`); absent or false, they are only hints. */
+  readonly annotationsTrusted?: boolean;
   readonly title?: string;
   readonly description?: string;
 }
@@ -23,9 +25,10 @@ export type ApprovalAnswer = boolean | { approved: boolean; reason?: string };
 export type Approve = (call: ToolCall) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
 /**
- * Which calls need `approve`: `unless-read-only` (default: every call whose annotations do not
- * say `readOnlyHint: true`), `always`, `never`, or a function deciding per call. Annotations
- * are hints from the server; give untrusted servers `always`.
+ * Which calls need `approve`: `unless-read-only` (default: every call but those a server whose
+ * annotations are trusted marks `readOnlyHint: true`), `always`, `never`, or a function deciding
+ * per call. A server's annotations count only when the host trusts them (`trustAnnotations`):
+ * any server can label a destructive tool read-only.
  */
 export type ApprovalPolicy = 'unless-read-only' | 'always' | 'never' | ((call: ToolCall) => boolean);
 
@@ -34,7 +37,7 @@ export function needsApproval(call: ToolCall, policy: ApprovalPolicy): boolean {
   if (typeof policy === 'function') return policy(call);
   if (policy === 'always') return true;
   if (policy === 'never') return false;
-  return call.annotations?.readOnlyHint !== true;
+  return !(call.annotationsTrusted === true && call.annotations?.readOnlyHint === true);
 }
 
 /**
@@ -43,7 +46,7 @@ export function needsApproval(call: ToolCall, policy: ApprovalPolicy): boolean {
  */
 export async function checkApproval(call: ToolCall, policy: ApprovalPolicy, approve: Approve | undefined): Promise<void> {
   if (!needsApproval(call, policy)) return;
-  if (!approve) throw new CallRefusedError(call.tool, 'it is not read-only and the host has no approve hook');
+  if (!approve) throw new CallRefusedError(call.tool, 'it needs approval and the host has no approve hook');
   const answer = await approve(call);
   const approved = typeof answer === 'boolean' ? answer : answer.approved;
   if (!approved) throw new CallRefusedError(call.tool, typeof answer === 'object' ? answer.reason : 'the user declined');

@@ -38,9 +38,18 @@ export interface ServerStatus {
   readonly watching: boolean;
 }
 
+/** Options of one server in the host: the client's options, and how far the host trusts the server. */
+export interface HostServerOptions extends ConnectOptions {
+  /**
+   * Take this server's tool annotations as true (default false). Annotations are the server's
+   * own claims: only a server you trust may skip `approve` by labelling a tool `readOnlyHint`.
+   */
+  trustAnnotations?: boolean;
+}
+
 /** Options of {@link McpHost}. */
 export interface McpHostOptions extends ConnectOptions {
-  /** Asked before every call the policy flags (default policy: every call not read-only). */
+  /** Asked before every call the policy flags (default policy: every call but a read-only one of a server whose annotations are trusted). */
   approve?: Approve;
   policy?: ApprovalPolicy;
   /**
@@ -60,6 +69,7 @@ export interface McpHostOptions extends ConnectOptions {
 interface Connection {
   readonly name: string;
   readonly client: McpClient;
+  readonly trustAnnotations: boolean;
   watch?: Subscription;
   watching: boolean;
   error?: Error;
@@ -77,13 +87,17 @@ export class McpHost {
 
   constructor(private readonly options: McpHostOptions = {}) {}
 
-  /** Connects a server under `name` (letters, digits, `-`; no `_`). Throws if it cannot be reached. */
-  async connect(name: string, location: ServerLocation, options: ConnectOptions = {}): Promise<McpClient> {
+  /**
+   * Connects a server under `name` (letters, digits, `-`; no `_`). Throws if it cannot be reached.
+   * Its ask handlers get `name` as `context.server`, whatever the server calls itself.
+   */
+  async connect(name: string, location: ServerLocation, options: HostServerOptions = {}): Promise<McpClient> {
     checkServerName(name);
     if (this.connections.has(name)) throw new ClientUsageError(`A server named ${JSON.stringify(name)} is already connected`);
     const { approve: _a, policy: _p, watch: _w, listTimeoutMs: _l, fallbackTtlMs, ...clientOptions } = this.options;
-    const client = await connect(location, { cache: { fallbackTtlMs: fallbackTtlMs ?? 60_000 }, ...clientOptions, ...options });
-    const connection: Connection = { name, client, watching: false, closed: false };
+    const { trustAnnotations = false, ...serverOptions } = options;
+    const client = await connect(location, { cache: { fallbackTtlMs: fallbackTtlMs ?? 60_000 }, ...clientOptions, ...serverOptions, serverName: name });
+    const connection: Connection = { name, client, trustAnnotations, watching: false, closed: false };
     this.connections.set(name, connection);
     client.onClose((error) => {
       connection.closed = true;
@@ -163,6 +177,7 @@ export class McpHost {
       name: own,
       arguments: args,
       annotations: tool.annotations,
+      annotationsTrusted: connection.trustAnnotations,
       ...(tool.title !== undefined && { title: tool.title }),
       ...(tool.description !== undefined && { description: tool.description }),
     };
