@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcNotification } from '@decorum/core';
+import { McpProtocolError, type JsonObject, type JsonRpcNotification } from '@decorum/core';
 
 /** What to watch (L-01): list changes and resource URIs. */
 export interface SubscriptionFilter {
@@ -58,7 +58,10 @@ export interface ListenSource {
 
 /** How a {@link Subscription} behaves when its stream drops. */
 export interface SubscriptionOptions {
-  /** Listen again after the stream drops (default true), with backoff from 100 ms to 5 s. */
+  /**
+   * Listen again after the stream drops or the connection fails (default true), with backoff
+   * from 100 ms to 5 s. A JSON-RPC error answer is never retried: it ends the subscription.
+   */
   reconnect?: boolean;
 }
 
@@ -67,7 +70,10 @@ export interface SubscriptionOptions {
  * stream drops (yielding `reconnected` first, since changes may have been missed; the client's
  * cached results of what it watches are dropped then too; a legacy session's GET stream
  * reconnects by itself and yields the same), and ends when
- * closed, when the server ends it gracefully, or with the error that stopped it.
+ * closed, when the server ends it gracefully, or with the error that stopped it. A server that
+ * refuses it (a JSON-RPC error to `subscriptions/listen`, or to a legacy `resources/subscribe` of
+ * any watched URI) ends it with that error at once: {@link Subscription.acknowledged} rejects with it, and so
+ * does the iteration.
  */
 export class Subscription implements AsyncIterable<ChangeEvent> {
   private readonly queue: ChangeEvent[] = [];
@@ -119,7 +125,8 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
         break;
       } catch (error) {
         if (this.controller.signal.aborted) break;
-        if (this.options.reconnect === false || this.source.gone()) {
+        // A JSON-RPC error is the server's final answer (a refused URI, an unknown method): asking again gets the same.
+        if (this.options.reconnect === false || this.source.gone() || error instanceof McpProtocolError) {
           this.finish(error as Error);
           return;
         }

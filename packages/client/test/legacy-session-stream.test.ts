@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { connect, HttpTransport, SessionExpiredError, type ConnectOptions, type McpClient } from '@decorum/client';
 import { until } from '@decorum-internal/test-support';
 import { LiveServer } from '@decorum-internal/test-support/fixtures';
-import { reconnectDelay } from '../src/transports/session-stream.js';
+import { reconnectDelay, RETRY_FLOOR_MS } from '../src/transports/session-stream.js';
 import { freePort, startAuthorizationServer } from './support/authorization-server.js';
 import { rawEndpoint } from './support/raw-endpoint.js';
 import { serveHttp, type HttpServer } from './support/servers.js';
@@ -266,8 +266,8 @@ describe('where the GET stream stops, and how long it waits', () => {
     expect(reconnectDelay(3, 1000, () => 0)).toBe(8000);
     expect(reconnectDelay(50, 1000, () => 0)).toBe(30_000);
     expect(reconnectDelay(50, 60_000, () => 0)).toBe(60_000);
-    expect(reconnectDelay(0, 0, () => 0)).toBe(0);
-    expect(reconnectDelay(1, 0, () => 0)).toBe(200);
+    expect(reconnectDelay(0, 0, () => 0)).toBe(RETRY_FLOOR_MS);
+    expect(reconnectDelay(1, 0, () => 0)).toBe(2 * RETRY_FLOOR_MS);
   });
 });
 

@@ -17,7 +17,8 @@ import { readBodyText, readEventStream, type StreamCursor } from './body-reader.
 import { encodeHeaderValue } from './header-value.js';
 import { cancelledNotification } from './cancellation.js';
 import { answerServerRequest, readIncoming } from './incoming.js';
-import { DEFAULT_RETRY_MS, SessionStream, type SessionStreamState } from './session-stream.js';
+import { retryWait, SessionStream, type SessionStreamState } from './session-stream.js';
+import { sameOriginFetch } from './same-origin-fetch.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StreamLimits } from './stdio.js';
 import { ToolHeaders } from './tool-headers.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
@@ -35,9 +36,12 @@ export interface HttpTarget {
   headers?: Record<string, string>;
   /** The bearer token, per request (A-06: always in the `Authorization` header). */
   token?: BearerTokenProvider;
-  /** Another `fetch` (default: the global one). */
+  /** Another `fetch` (default: the global one). It is called with `redirect: 'manual'`: the transport follows redirects itself, within the endpoint's origin only. */
   fetch?: typeof fetch;
 }
+
+/** A request's own controller, and how to unhook it from the caller's signal. */
+type Link = ReturnType<typeof childController>;
 
 /** How many times one request's stream is resumed (legacy GET + Last-Event-ID) before giving up. */
 const MAX_RESUMPTIONS = 3;
@@ -65,7 +69,8 @@ export class HttpTransport implements ClientTransport {
   private sessionId: string | undefined;
   private lastToken: string | undefined;
   private readonly open = new Set<AbortController>();
-  private readonly streams = new WeakMap<Response, AbortController>();
+  /** Each response's controller, and how to unhook it from the caller's signal once the response is read. */
+  private readonly streams = new WeakMap<Response, Link>();
   private closed = false;
   private sessionStream: SessionStream | undefined;
   /** The session whose GET stream {@link sessionStream} is. */
@@ -140,8 +145,14 @@ export class HttpTransport implements ClientTransport {
   }
 
   private release(response: Response): void {
-    const controller = this.streams.get(response);
-    if (controller) this.open.delete(controller);
+    const link = this.streams.get(response);
+    if (link) this.unlink(link);
+  }
+
+  /** Done with a request's controller: a long-lived caller's signal (the GET stream's) keeps no listener per request. */
+  private unlink(link: Link): void {
+    this.open.delete(link.controller);
+    link.release();
   }
 
   private async answerOf(request: JsonRpcRequest, exchange: Exchange, response: Response, session: string | undefined): Promise<JsonRpcResponse> {
@@ -180,7 +191,7 @@ export class HttpTransport implements ClientTransport {
     this.sessionStream?.close();
     for (const controller of this.open) controller.abort();
     if (this.sessionId) {
-      await this.fetch(this.url, { method: 'DELETE', headers: this.baseHeaders() })
+      await sameOriginFetch(this.fetch, this.url, { method: 'DELETE', headers: this.baseHeaders() })
         .then((r) => r.body?.cancel())
         .catch(() => {});
     }
@@ -223,15 +234,15 @@ export class HttpTransport implements ClientTransport {
         this.lastToken = token;
         headers.authorization = `Bearer ${token}`;
       }
-      const { controller, release } = childController(exchange.signal);
-      const signal = controller.signal;
-      this.open.add(controller);
-      controller.signal.addEventListener('abort', release, { once: true });
+      const link = childController(exchange.signal);
+      const signal = link.controller.signal;
+      this.open.add(link.controller);
+      signal.addEventListener('abort', link.release, { once: true });
       let response: Response;
       try {
-        response = await this.fetch(this.url, { ...init, headers, signal });
+        response = await sameOriginFetch(this.fetch, this.url, { ...init, headers, signal });
       } catch (error) {
-        this.open.delete(controller);
+        this.unlink(link);
         if (exchange.signal?.aborted) throw this.abortError(label, exchange.signal);
         // The client's own refusals from a wrapped fetch (OAuthClient: AuthorizationError) stay as they are.
         if (error instanceof McpClientError) throw error;
@@ -241,8 +252,8 @@ export class HttpTransport implements ClientTransport {
         );
       }
       // The controller stays registered while the body is read, so close() can end open streams.
-      this.streams.set(response, controller);
-      if (response.status === 401 || (response.status === 403 && response.headers.get('www-authenticate'))) this.open.delete(controller);
+      this.streams.set(response, link);
+      if (response.status === 401 || (response.status === 403 && response.headers.get('www-authenticate'))) this.unlink(link);
       if (response.status === 401) {
         await response.body?.cancel();
         challenge = parseBearerChallenge(response.headers.get('www-authenticate'));
@@ -327,7 +338,7 @@ export class HttpTransport implements ClientTransport {
 
   /** Waits the server's `retry` delay, then reads the GET stream resumed after `cursor.lastEventId`. */
   private async resume(cursor: StreamCursor, exchange: Exchange, onData: (data: string) => boolean): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, cursor.retryMs ?? DEFAULT_RETRY_MS));
+    await new Promise((resolve) => setTimeout(resolve, retryWait(cursor.retryMs)));
     const response = await this.getStream(cursor.lastEventId, exchange.signal);
     try {
       if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {

@@ -1,10 +1,10 @@
-import { ForbiddenError, McpClientError, UnauthorizedError } from '../errors.js';
+import { CrossOriginRedirectError, ForbiddenError, McpClientError, UnauthorizedError } from '../errors.js';
 import { readEventStream, type StreamCursor } from './body-reader.js';
 
 /** The wait before reconnecting when the server sent no `retry` field, in ms. */
 export const DEFAULT_RETRY_MS = 1000;
-/** The first backoff step when the server asked for (almost) no wait, so that failures never spin. */
-const MIN_BACKOFF_MS = 100;
+/** The shortest wait before reconnecting: a server's lower `retry` (even 0) is raised to it, so that no server can make a client spin. */
+export const RETRY_FLOOR_MS = 500;
 /** The longest wait between two attempts (unless the server's `retry` asks for more). */
 const MAX_BACKOFF_MS = 30_000;
 /** Statuses that may pass: a busy or restarting server, or a stream it has not yet seen drop (409). */
@@ -33,14 +33,20 @@ export interface SessionStreamIo {
   warn(message: string): void;
 }
 
+/** The server's `retry` (2025-11-25 §Resumability; 1 s when it sent none), never below {@link RETRY_FLOOR_MS}. */
+export function retryWait(retryMs = DEFAULT_RETRY_MS): number {
+  return Math.max(retryMs, RETRY_FLOOR_MS);
+}
+
 /**
  * The wait before reconnection attempt `attempt` (0: the first after a drop). The first waits the
- * server's `retry` (2025-11-25 §Resumability; 1 s when it sent none); each further attempt that
- * brought no message doubles it, up to 30 s (or `retry` when that is longer). Up to a quarter more
- * is added at random, so that the clients of a restarting server do not all return at once.
+ * server's `retry` (see {@link retryWait}: 0.5 s at least); each further attempt that brought no
+ * message doubles it, up to 30 s (or `retry` when that is longer). Up to a quarter more is added
+ * at random, so that the clients of a restarting server do not all return at once.
  */
-export function reconnectDelay(attempt: number, retryMs = DEFAULT_RETRY_MS, random: () => number = Math.random): number {
-  const base = attempt === 0 ? retryMs : Math.min(Math.max(retryMs, MIN_BACKOFF_MS) * 2 ** Math.min(attempt, 16), Math.max(MAX_BACKOFF_MS, retryMs));
+export function reconnectDelay(attempt: number, retryMs?: number, random: () => number = Math.random): number {
+  const wait = retryWait(retryMs);
+  const base = Math.min(wait * 2 ** Math.min(attempt, 16), Math.max(MAX_BACKOFF_MS, wait));
   return base + (random() * base) / 4;
 }
 
@@ -102,7 +108,8 @@ export class SessionStream {
     try {
       response = await this.io.open(cursor.lastEventId, signal);
     } catch (error) {
-      if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return this.refused(error.message);
+      if (error instanceof UnauthorizedError || error instanceof ForbiddenError || error instanceof CrossOriginRedirectError)
+        return this.refused(error.message);
       return { retry: 'after-delay' };
     }
     try {
