@@ -1,9 +1,10 @@
 import { dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
-import { createServer, type DecorumServer, type ServerOptions, type ServerTarget } from '@decorum/core';
+import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type ServerOptions, type ServerTarget } from '@decorum/core';
 import type { Registry } from '@decorum/core/transport';
 import { watch } from 'chokidar';
 import { collectServers } from './collect-servers.js';
-import { loadModule } from './load-module.js';
+import { CliError, loadModule } from './load-module.js';
+import { importAsReload, keepServingOnReloadErrors } from './reload-errors.js';
 
 /** Files whose change may change what the module serves. */
 const SOURCE = new Set(['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.json']);
@@ -12,6 +13,12 @@ const SOURCE = new Set(['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.
 export interface WatchOptions {
   /** How long the files must stay quiet before a reload (an editor's save is several events). Default 100 ms. */
   debounceMs?: number;
+  /**
+   * How long a reload's import may take (default 10,000 ms). A module whose top-level `await`
+   * never settles would hold every later reload back; past this time the reload fails, the last
+   * good version keeps serving, and the next change reloads again.
+   */
+  reloadTimeoutMs?: number;
   /** Where reload reports go (default stderr: stdout belongs to the stdio transport). */
   report?: (line: string) => void;
   /**
@@ -61,10 +68,15 @@ function watchingLine(path: string, root: string, server: DecorumServer, transpo
  * file in the module's directory tree changes, imports the module afresh (`loadModule` with a
  * reload count) and replaces what the server serves (`live.replace`). The server object stays, so
  * the transport keeps its process, port, connections and `subscriptions/listen` listeners, which
- * receive the list-changed notifications. A module that fails to load or to build changes nothing:
- * the last good version keeps serving and the reason is reported.
+ * receive the list-changed notifications. A module that fails to load or to build, or whose import
+ * does not finish within `reloadTimeoutMs`, changes nothing: the last good version keeps serving
+ * and the reason is reported. An uncaught exception from a reloaded module's own async work is
+ * reported and serving goes on (see `reload-errors.ts`).
  */
 export function watchModule(path: string, servers: readonly ServerTarget[], options: WatchOptions = {}): WatchedModule {
+  const timeoutMs = options.reloadTimeoutMs ?? 10_000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `watchModule: reloadTimeoutMs must be a positive integer (got ${timeoutMs})`);
   const server = createServer(servers, options.serverOptions);
   const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const root = dirname(resolvePath(path));
@@ -80,7 +92,7 @@ export function watchModule(path: string, servers: readonly ServerTarget[], opti
     }
     running = true;
     try {
-      const targets = collectServers(await loadModule(path, { version: ++version, root }), path);
+      const targets = collectServers(await importWithinTimeout(++version), path);
       server.live.replace(targets);
       report(`mcp-serve: reloaded ${path} (${served(server.registry)})`);
     } catch (error) {
@@ -93,6 +105,26 @@ export function watchModule(path: string, servers: readonly ServerTarget[], opti
       }
     }
   };
+
+  /** The module's exports, or a failure once `timeoutMs` passed (the import stays pending: ESM cannot cancel it). */
+  const importWithinTimeout = async (reload: number): Promise<Record<string, unknown>> => {
+    let clock: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      const why = `its import did not finish within ${timeoutMs} ms (a top-level await that never settles?); the next change reloads again`;
+      clock = setTimeout(() => reject(new CliError(why)), timeoutMs);
+    });
+    try {
+      return await Promise.race([importAsReload(reload, () => loadModule(path, { version: reload, root })), timedOut]);
+    } finally {
+      clearTimeout(clock);
+    }
+  };
+  const restoreErrors = keepServingOnReloadErrors((reload, error) =>
+    report(
+      `mcp-serve: ${path} (reload ${reload}) threw after its import (uncaught exception); still serving: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    ),
+  );
+  if (!restoreErrors) report('mcp-serve: node:domain is in use, so an uncaught exception of a reloaded module ends the process as any other does');
 
   const watcher = watch(root, { ignoreInitial: true, ignored: (file) => ignored(root, file) });
   watcher.on('all', (_event, file) => {
@@ -112,6 +144,7 @@ export function watchModule(path: string, servers: readonly ServerTarget[], opti
     ready,
     close: async () => {
       clearTimeout(timer);
+      restoreErrors?.();
       await watcher.close();
     },
   };

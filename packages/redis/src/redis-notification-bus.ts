@@ -44,6 +44,8 @@ export interface RedisBusOptions {
   logger?: Logger;
   /** Prefix of the shared rate-limit counters' keys (default `<channel>:rate:`, so deployments on one Redis stay apart). */
   rateLimitKeyPrefix?: string;
+  /** How long a shared rate-limit count may take before it is made in this instance's memory instead (default 200 ms). */
+  rateLimitTimeoutMs?: number;
 }
 
 /** What the bus is doing, for health checks and tests. */
@@ -128,6 +130,7 @@ export class RedisNotificationBus implements NotificationBus {
   private resolveReady!: () => void;
   private store: RedisRateLimitStore | undefined;
   private readonly rateLimitKeyPrefix: string;
+  private readonly rateLimitTimeoutMs: number | undefined;
   private readonly baseLogger: Logger;
   private readonly readyPromise = new Promise<void>((resolve) => (this.resolveReady = resolve));
 
@@ -137,6 +140,7 @@ export class RedisNotificationBus implements NotificationBus {
     this.channel = options.channel ?? 'decorum:live';
     this.replayKey = `${this.channel}:replay`;
     this.rateLimitKeyPrefix = options.rateLimitKeyPrefix ?? `${this.channel}:rate:`;
+    this.rateLimitTimeoutMs = options.rateLimitTimeoutMs === undefined ? undefined : positive('rateLimitTimeoutMs', options.rateLimitTimeoutMs);
     this.replayLimit = positive('replayLimit', options.replayLimit ?? 1000);
     this.replayTtlMs = positive('replayTtlMs', options.replayTtlMs ?? 3_600_000);
     this.outbox = new Outbox(positive('bufferLimit', options.bufferLimit ?? 1000));
@@ -186,6 +190,7 @@ export class RedisNotificationBus implements NotificationBus {
     this.store ??= new RedisRateLimitStore({
       client: this.publisher,
       keyPrefix: this.rateLimitKeyPrefix,
+      timeoutMs: this.rateLimitTimeoutMs,
       logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }),
     });
     return this.store;

@@ -1,4 +1,12 @@
-import { MemoryRateLimitStore, type Logger, type RateLimitDecision, type RateLimitRule, type RateLimitStore } from '@decorum/core';
+import {
+  DecorumStartupError,
+  MemoryRateLimitStore,
+  StartupErrorCode,
+  type Logger,
+  type RateLimitDecision,
+  type RateLimitRule,
+  type RateLimitStore,
+} from '@decorum/core';
 import { createDefaultLogger } from '@decorum/core/transport';
 import type { Cluster, Redis } from 'ioredis';
 
@@ -8,7 +16,10 @@ export interface RedisRateLimitStoreOptions {
   client: Redis | Cluster;
   /** Prefix of the counters' keys (default `decorum:rate:`); one per deployment sharing a Redis. */
   keyPrefix?: string;
-  /** How long a count may take before it is made in memory instead (default 1,000 ms). */
+  /**
+   * How long a count may take before it is made in memory instead (default 200 ms: a Redis
+   * round trip takes a millisecond or two, and every rate-limited call waits for it).
+   */
   timeoutMs?: number;
   /** Where outages and recoveries are logged (default: core's logger). */
   logger?: Logger;
@@ -36,6 +47,9 @@ type Counting = { [COMMAND](key: string, windowMs: number): Promise<[number, num
 
 const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterMs: 0 });
 
+/** While a count Redis did not answer in time is still unanswered, how long calls skip Redis before one asks it again. */
+const HUNG_RETRY_MS = 1000;
+
 /**
  * A `RateLimitStore` in Redis, shared by every instance of a deployment: a caller's budget is
  * counted once, wherever its calls land. Fixed windows, as in core's `MemoryRateLimitStore` — a
@@ -45,7 +59,9 @@ const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterMs: 
  * When Redis does not answer (down, reconnecting, or slower than `timeoutMs`) the call is counted
  * in this instance's memory instead, under the same rule: limits stay on — per instance, so a
  * caller may get up to one budget per instance while Redis is away — and serving goes on. One
- * warning is logged per outage, and one line when counting is back in Redis.
+ * warning is logged per outage, and one line when counting is back in Redis. A Redis that hangs
+ * (a count unanswered past `timeoutMs`) is not waited for again until that count is answered, or
+ * for a second: a hung Redis costs one call `timeoutMs` per second, not every call.
  *
  * `RedisNotificationBus` makes one on its own connection (`bus.rateLimitStore`), which
  * `createServer` uses when `rateLimit` names no store.
@@ -59,15 +75,17 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** One prefix per rule, so that servers with different rules never share a counter. */
   private readonly prefixes = new WeakMap<RateLimitRule, string>();
   private degraded = false;
+  /** When a count timed out that Redis has not answered since (0: none). */
+  private hungSince = 0;
 
   constructor(options: RedisRateLimitStoreOptions) {
     const client = options.client as (Redis | Cluster) & Partial<Counting>;
     if (typeof client[COMMAND] !== 'function') client.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME });
     this.client = client as unknown as Counting;
     this.keyPrefix = options.keyPrefix ?? 'decorum:rate:';
-    this.timeoutMs = options.timeoutMs ?? 1000;
+    this.timeoutMs = options.timeoutMs ?? 200;
     if (!Number.isInteger(this.timeoutMs) || this.timeoutMs < 1)
-      throw new RangeError(`RedisRateLimitStore: timeoutMs must be a positive integer (got ${this.timeoutMs})`);
+      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisRateLimitStore: timeoutMs must be a positive integer (got ${this.timeoutMs})`);
     this.logger = (options.logger ?? createDefaultLogger()).child({ component: 'redis-rate-limit' });
   }
 
@@ -77,6 +95,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    if (this.hungSince !== 0 && Date.now() - this.hungSince < HUNG_RETRY_MS) return this.fallback.consume(key, rule);
     let answer: [number, number];
     try {
       answer = await this.count(`${this.prefixOf(rule)}${key}`, rule.durationMs);
@@ -90,12 +109,18 @@ export class RedisRateLimitStore implements RateLimitStore {
       }
       return this.fallback.consume(key, rule);
     }
+    this.answered();
+    const [used, left] = answer;
+    return used > rule.points ? { allowed: false, retryAfterMs: Math.max(1, Number(left)) } : ALLOWED;
+  }
+
+  /** Redis answered a count: counting is back there. */
+  private answered(): void {
+    this.hungSince = 0;
     if (this.degraded) {
       this.degraded = false;
       this.logger.info('Redis answers again: rate limits are counted there, shared by the instances');
     }
-    const [used, left] = answer;
-    return used > rule.points ? { allowed: false, retryAfterMs: Math.max(1, Number(left)) } : ALLOWED;
   }
 
   private prefixOf(rule: RateLimitRule): string {
@@ -104,17 +129,27 @@ export class RedisRateLimitStore implements RateLimitStore {
     return prefix;
   }
 
-  /** The script's answer, or a rejection once `timeoutMs` passed (the count is then made in memory). */
+  /**
+   * The script's answer, or a rejection once `timeoutMs` passed (the count is then made in memory,
+   * and Redis counts as hung until this count is answered: its late answer ends the outage).
+   */
   private count(key: string, windowMs: number): Promise<[number, number]> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        this.hungSince = Date.now();
+        reject(new Error(`no answer within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
       this.client[COMMAND](key, windowMs).then(
         (answer) => {
           clearTimeout(timer);
+          if (late) this.answered();
           resolve(answer);
         },
         (error: unknown) => {
           clearTimeout(timer);
+          if (late) this.hungSince = 0;
           reject(error);
         },
       );

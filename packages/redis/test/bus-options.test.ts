@@ -8,6 +8,7 @@ describe('RedisNotificationBus options', () => {
     [{ replayLimit: 0 }, /^DECORUM_ERR_INVALID_OPTION: RedisNotificationBus: replayLimit must be a positive integer \(got 0\)/],
     [{ bufferLimit: 1.5 }, /^DECORUM_ERR_INVALID_OPTION: RedisNotificationBus: bufferLimit must be a positive integer \(got 1.5\)/],
     [{ retry: { minDelayMs: -5 } }, /^DECORUM_ERR_INVALID_OPTION: RedisNotificationBus: retry\.minDelayMs must be a positive integer/],
+    [{ rateLimitTimeoutMs: 0 }, /^DECORUM_ERR_INVALID_OPTION: RedisNotificationBus: rateLimitTimeoutMs must be a positive integer \(got 0\)/],
   ])('%j is refused with DECORUM_ERR_INVALID_OPTION', (options, message) => {
     const attempt = () => new RedisNotificationBus(options);
     expect(attempt).toThrow(DecorumStartupError);

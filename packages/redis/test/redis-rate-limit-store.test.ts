@@ -129,7 +129,12 @@ describe('RedisRateLimitStore', () => {
   }, 30_000);
 
   test('bad options are refused', async () => {
-    expect(() => new RedisRateLimitStore({ client: connection(), timeoutMs: 0 })).toThrow('RedisRateLimitStore: timeoutMs must be a positive integer (got 0)');
+    expect(() => new RedisRateLimitStore({ client: connection(), timeoutMs: 0 })).toThrow(
+      expect.objectContaining({
+        code: 'DECORUM_ERR_INVALID_OPTION',
+        message: 'DECORUM_ERR_INVALID_OPTION: RedisRateLimitStore: timeoutMs must be a positive integer (got 0)',
+      }),
+    );
   });
 });
 
