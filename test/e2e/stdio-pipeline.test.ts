@@ -13,13 +13,14 @@ describe('request pipeline over stdio (mcp-serve)', () => {
     expect(answer.result.content.map((c: { text: string }) => c.text)).toEqual(['injected-time', 'principal=local retry=false']);
   });
 
-  test('a guard refusal is -31403; a guard that throws is a clear -32603 without its details', async () => {
+  test('a guard refusal is -31403; a guard that throws hides its tool, without its details', async () => {
     const refused = await server.request(request(2, 'tools/call', { name: 'lookup', arguments: { topic: 'secret' } }));
     expect(refused.error).toEqual({ code: -31403, message: 'Forbidden: tools/call "lookup" was refused by guard "noSecrets"', data: { guard: 'noSecrets' } });
     const allowed = await server.request(request(3, 'tools/call', { name: 'lookup', arguments: { topic: 'cats' } }));
     expect(allowed.result.content[0].text).toBe('about cats');
+    // A guard that throws also hides its tool from per-caller lists, so the call answers as an unknown tool.
     const crashed = await server.request(request(4, 'tools/call', { name: 'crashing' }));
-    expect(crashed.error).toEqual({ code: -32603, message: 'Guard "crashingGuard" failed, so the call was refused (the details are in the server log)' });
+    expect(crashed.error).toEqual({ code: -32602, message: 'Unknown tool: crashing' });
     expect(JSON.stringify(crashed)).not.toContain('internals');
   });
 

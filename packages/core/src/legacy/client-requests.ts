@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ClientRequestFailedError, ClientRequestTimeoutError } from '../errors/protocol-errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { ClientAnswer } from './client-answer.js';
 
 /** Where one server→client request goes (stdout, a POST's SSE stream, the session's GET stream). */
 export type ClientRequestOutlet = (message: JsonRpcRequest | JsonRpcNotification) => void;
@@ -73,22 +74,21 @@ export class ClientRequests {
   }
 
   /**
-   * Routes a response from the client to the request it answers. Returns false for an id this
-   * session is not waiting for (the caller logs it; nothing else happens).
+   * Routes the client's answer (read by `readClientAnswer`) to the request it answers: a malformed
+   * one fails that request with the reason, so the handler waiting on it ends. Returns false for
+   * an id this session is not waiting for.
    */
-  settle(response: { id?: unknown; result?: unknown; error?: unknown }): boolean {
-    const id = response.id as RequestId;
-    const pending = this.pending.get(id);
+  settle(id: unknown, answer: ClientAnswer): boolean {
+    const pending = this.pending.get(id as RequestId);
     if (!pending) return false;
-    this.pending.delete(id);
+    this.pending.delete(id as RequestId);
     clearTimeout(pending.timer);
-    if (response.error !== undefined) {
-      const error = response.error as { code?: unknown; message?: unknown };
-      pending.reject(new ClientRequestFailedError(`The client answered ${pending.method} with error ${String(error.code)}: ${String(error.message)}`));
-    } else if (typeof response.result === 'object' && response.result !== null && !Array.isArray(response.result)) {
-      pending.resolve(response.result as JsonObject);
+    if (!answer.ok) {
+      pending.reject(new ClientRequestFailedError(`The client answered ${pending.method} with a malformed response: ${answer.problem}`));
+    } else if ('error' in answer) {
+      pending.reject(new ClientRequestFailedError(`The client answered ${pending.method} with error ${answer.error.code}: ${answer.error.message}`));
     } else {
-      pending.reject(new ClientRequestFailedError(`The client answered ${pending.method} with a result that is not an object`));
+      pending.resolve(answer.result);
     }
     return true;
   }

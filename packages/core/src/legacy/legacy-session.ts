@@ -24,10 +24,12 @@ import {
   type LoggingLevel,
   type RequestId,
 } from '../protocol/types.js';
+import { readClientAnswer } from './client-answer.js';
 import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './client-requests.js';
 import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilities } from './legacy-capabilities.js';
 import { legacyNotification, legacyResult } from './legacy-results.js';
 import { LiveSeam } from './live-asks.js';
+import { LegacySubscriptions } from './resource-subscriptions.js';
 import { negotiateLegacyVersion } from './versions.js';
 
 /** Options of a legacy session. */
@@ -67,7 +69,7 @@ export class LegacySession implements LegacySessionView {
   /** True once `initialize` was answered. */
   initialized = false;
   readonly requests: ClientRequests;
-  private readonly subscribed = new Set<string>();
+  private readonly subscribed: LegacySubscriptions;
   private readonly inFlight = new InFlight<Cancellation>();
   private subscription: BusSubscription | undefined;
   private closed = false;
@@ -81,6 +83,7 @@ export class LegacySession implements LegacySessionView {
   ) {
     this.log = engine.state.logger.child({ era: 'legacy' });
     this.requests = new ClientRequests(options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, this.log);
+    this.subscribed = new LegacySubscriptions(engine.state);
   }
 
   /** Handles one request: lifecycle methods here, the rest through the engine. */
@@ -110,7 +113,7 @@ export class LegacySession implements LegacySessionView {
           return this.setLevel(request.id, params);
         case 'resources/subscribe':
         case 'resources/unsubscribe':
-          return this.subscribe(request, params);
+          return { kind: 'run', prepared: this.subscribed.prepare(request, this.meta(params)) };
       }
       if (MODERN_ONLY.has(request.method))
         throw new MethodNotFoundError(`Method not found: ${request.method} is a 2026-07-28 method; this session speaks ${this.protocolVersion}`);
@@ -172,12 +175,16 @@ export class LegacySession implements LegacySessionView {
 
   /**
    * A response from the client: routed to the server→client request it answers. An unknown id is
-   * logged and ignored (returns false); the session keeps serving.
+   * logged and ignored. A malformed response (`"error": null`, both `result` and `error`, …) fails
+   * the request it names, if one waits, and is refused: the transport answers the returned -32600.
+   * Either way the session keeps serving.
    */
-  handleResponse(response: { id?: unknown; result?: unknown; error?: unknown }): boolean {
-    if (this.requests.settle(response)) return true;
-    this.log.warn({ id: response.id }, 'ignored a response whose id matches no request this session sent');
-    return false;
+  handleResponse(response: { id?: unknown; result?: unknown; error?: unknown }): InvalidRequestError | undefined {
+    const answer = readClientAnswer(response);
+    const matched = this.requests.settle(response.id, answer);
+    if (!answer.ok) return new InvalidRequestError(`Invalid Request: a malformed JSON-RPC response: ${answer.problem}`);
+    if (!matched) this.log.warn({ id: response.id }, 'ignored a response whose id matches no request this session sent');
+    return undefined;
   }
 
   /** Ends the session: waiting asks fail, in-flight requests are cancelled, no more notifications. */
@@ -202,9 +209,9 @@ export class LegacySession implements LegacySessionView {
     this.clientInfo = params.clientInfo as unknown as Implementation;
     this.initialized = true;
     this.subscription = this.engine.state.live.bus.subscribe({
-      wants: (event) => this.wants(event),
+      wants: (event) => this.subscribed.wants(event),
       deliver: (event) => {
-        this.outlet({ jsonrpc: '2.0', method: notificationMethod(event), params: event.type === 'resources/updated' ? { uri: event.uri } : {} });
+        this.subscribed.deliver(event, this.notifyChange, () => !this.closed);
         return true;
       },
       onDrain: (listener) => listener(),
@@ -219,9 +226,8 @@ export class LegacySession implements LegacySessionView {
     return ok(request.id, result);
   }
 
-  private wants(event: LiveEvent): boolean {
-    return event.type !== 'resources/updated' || this.subscribed.has(event.uri);
-  }
+  private readonly notifyChange = (event: LiveEvent): void =>
+    this.outlet({ jsonrpc: '2.0', method: notificationMethod(event), params: event.type === 'resources/updated' ? { uri: event.uri } : {} });
 
   private setLevel(id: RequestId, params: JsonObject): LegacyStep {
     if (!LOGGING_LEVELS.includes(params.level as LoggingLevel)) {
@@ -229,14 +235,6 @@ export class LegacySession implements LegacySessionView {
     }
     this.logLevel = params.level as LoggingLevel;
     return ok(id);
-  }
-
-  private subscribe(request: JsonRpcRequest, params: JsonObject): LegacyStep {
-    if (!this.engine.state.registry.hasResources) throw new MethodNotFoundError(`Method not found: ${request.method} (this server has no resources)`);
-    if (typeof params.uri !== 'string') throw new InvalidParamsError(`Invalid params: ${request.method} needs params.uri (a string)`);
-    if (request.method === 'resources/subscribe') this.subscribed.add(params.uri);
-    else this.subscribed.delete(params.uri);
-    return ok(request.id);
   }
 
   /** The per-request view the engine reads: the session's version, capabilities and log level. */

@@ -1,5 +1,8 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import type { RequestChannel } from '../engine/request-scope.js';
+import type { CallDescription } from '../pipeline/call.js';
+import { listOf } from '../pipeline/listing-call.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
 import type { JsonObject } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { LiveEvent } from './events.js';
@@ -102,4 +105,69 @@ export function honour(filter: SubscriptionFilter, registry: Registry): Honoured
       }
     },
   };
+}
+
+/** URIs whose verdict one subscriber keeps (then it starts over). */
+const MAX_KEPT_VERDICTS = 1024;
+
+/**
+ * What one subscriber may see of the resources, in both eras and list modes: a watched URI or
+ * template, and each updated URI, is judged by its resource's guards (and `scopes:`) as the
+ * resource lists judge it (`Pipeline.sees`), once per URI and registry snapshot. A URI no
+ * resource serves has no guards to ask.
+ */
+export class ResourceSight {
+  private readonly verdicts = new Map<string, boolean | Promise<boolean>>();
+  private judgedOn: Registry | undefined;
+
+  constructor(
+    private readonly state: { readonly registry: Registry; readonly pipeline?: Pipeline },
+    private readonly caller: CallDescription,
+  ) {}
+
+  /** Whether the subscriber sees the resource at `uri` (or the template spelled `uri`). */
+  sees(uri: string): boolean | Promise<boolean> {
+    const { registry, pipeline } = this.state;
+    if (!pipeline) return true;
+    if (this.judgedOn !== registry || this.verdicts.size >= MAX_KEPT_VERDICTS) {
+      this.verdicts.clear();
+      this.judgedOn = registry;
+    }
+    let verdict = this.verdicts.get(uri);
+    if (verdict === undefined) {
+      verdict = judge(registry, pipeline, this.caller, uri);
+      this.verdicts.set(uri, verdict);
+    }
+    return verdict;
+  }
+}
+
+function judge(registry: Registry, pipeline: Pipeline, caller: CallDescription, uri: string): boolean | Promise<boolean> {
+  const template = registry.templates.find((t) => t.template.template === uri);
+  if (template) return pipeline.sees('resourceTemplates', template, caller);
+  const match = registry.findResource(uri);
+  if (!match) return true;
+  return pipeline.sees(listOf(match.entry, 'resources/read'), match.entry, caller, { ...match, uri });
+}
+
+/**
+ * The filter without the watched URIs the subscriber may not see: they are left out as unknown ones
+ * are. Synchronous when every guard asked is.
+ */
+export function seenFilter(filter: SubscriptionFilter, sight: ResourceSight): SubscriptionFilter | Promise<SubscriptionFilter> {
+  const watched = filter.resourceSubscriptions;
+  if (!watched) return filter;
+  const seen = watched.map((uri) => sight.sees(uri));
+  const kept = (verdicts: readonly boolean[]): SubscriptionFilter => ({ ...filter, resourceSubscriptions: watched.filter((_, i) => verdicts[i]) });
+  return seen.every((v) => typeof v === 'boolean') ? kept(seen as boolean[]) : Promise.all(seen.map(async (v) => v)).then(kept);
+}
+
+/**
+ * Sends `event` unless it updates a resource the subscriber may not see; when the resource's
+ * guards answer later, it is sent then (if `open()` still holds).
+ */
+export function sendSeen(event: LiveEvent, sight: ResourceSight | undefined, send: (event: LiveEvent) => void, open: () => boolean): void {
+  const seen = event.type === 'resources/updated' && sight ? sight.sees(event.uri) : true;
+  if (seen === true) send(event);
+  else if (seen !== false) void seen.then((yes) => yes && open() && send(event));
 }

@@ -1,7 +1,8 @@
 import { defineMethod } from '../engine/method.js';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import type { CompletionContext, CompletionValues } from '../decorators/complete.js';
-import { completionKey, type CompleterEntry } from '../registry/entries.js';
+import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry } from '../registry/entries.js';
+import type { ListKind } from '../pipeline/listing-call.js';
 import type { JsonObject } from '../protocol/types.js';
 import { handlerFailure } from './handler-failure.js';
 
@@ -9,6 +10,8 @@ import { handlerFailure } from './handler-failure.js';
 export const MAX_COMPLETION_VALUES = 100;
 
 interface CompletionTarget {
+  /** The prompt or resource (template) completed, and its list: its guards decide who may complete it. */
+  item: { kind: ListKind; entry: PromptEntry | ResourceEntry; unknown(): InvalidParamsError };
   completer: CompleterEntry | undefined;
   argument: string;
   value: string;
@@ -43,8 +46,10 @@ function completionResult(returned: CompletionValues, source: string): JsonObjec
 /**
  * `completion/complete` (§9.1) for prompt arguments and resource-template variables with a
  * `@Complete` method. Served only while a completer exists (else -32601, CO-01); an unknown
- * prompt or resource is -32602; an argument without a completer gets no values. Never cached,
- * never MRTR.
+ * prompt or resource is -32602; an argument without a completer gets no values. The item's guards
+ * and `scopes:` apply as to its list entry: a caller they refuse is refused as `prompts/get` or
+ * `resources/read` would refuse it (with per-caller lists, exactly as for an unknown name). Never
+ * cached, never MRTR.
  */
 export const completionCompleteMethod = defineMethod<CompletionTarget>({
   method: 'completion/complete',
@@ -58,22 +63,32 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
     for (const [key, v] of Object.entries(chosen))
       if (typeof v !== 'string') throw new InvalidParamsError(`Invalid params: context.arguments.${key} must be a string`);
     let key: string;
+    let item: CompletionTarget['item'];
     if (ref.type === 'ref/prompt') {
       const prompt = string(ref.name, 'params.ref.name');
-      if (!state.registry.prompts.has(prompt)) throw new InvalidParamsError(`Unknown prompt: ${prompt}`);
+      const unknown = () => new InvalidParamsError(`Unknown prompt: ${prompt}`);
+      const entry = state.registry.prompts.get(prompt);
+      if (!entry) throw unknown();
+      item = { kind: 'prompts', entry, unknown };
       key = completionKey({ prompt });
     } else if (ref.type === 'ref/resource') {
       const uri = string(ref.uri, 'params.ref.uri');
-      const known = state.registry.fixedResources.has(uri) || state.registry.templates.some((t) => t.template.template === uri);
-      if (!known) throw new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+      const unknown = () => new InvalidParamsError(`Resource not found: ${uri}`, { uri });
+      const fixed = state.registry.fixedResources.get(uri);
+      const entry = fixed ?? state.registry.templates.find((t) => t.template.template === uri);
+      if (!entry) throw unknown();
+      item = { kind: fixed ? 'resources' : 'resourceTemplates', entry, unknown };
       key = completionKey({ resource: uri });
     } else {
       throw new InvalidParamsError('Invalid params: params.ref.type must be "ref/prompt" or "ref/resource"');
     }
-    return { completer: state.live.completer(key, name), argument: name, value, context: chosen as Record<string, string> };
+    return { item, completer: state.live.completer(key, name), argument: name, value, context: chosen as Record<string, string> };
   },
-  async run({ scope, target }) {
-    const { completer, argument, value, context } = target;
+  async run(call) {
+    const { scope, target, state } = call;
+    const { item, completer, argument, value, context } = target;
+    // Who may not use the item may not complete it either (with per-caller lists: as if unknown).
+    await state.pipeline?.admit(item.kind, item.entry, call, item.unknown);
     if (!completer) return { resultType: 'complete', completion: { values: [] } };
     const ctx: CompletionContext = Object.assign(scope.context(), { argument, arguments: context });
     let completion: JsonObject;

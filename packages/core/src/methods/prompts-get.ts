@@ -1,4 +1,5 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { unknownItem } from '../errors/unknown-item.js';
 import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
 import type { PromptEntry } from '../registry/entries.js';
@@ -19,7 +20,7 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
       if (typeof value !== 'string') throw new InvalidParamsError(`Invalid params: prompt argument "${key}" must be a string`);
     }
     const prompt = state.registry.prompts.get(name);
-    if (!prompt) throw new InvalidParamsError(`Unknown prompt: ${name}`);
+    if (!prompt) throw unknownItem('prompt', name);
     return prompt;
   },
   async run(call) {

@@ -1,4 +1,5 @@
-import { InvalidParamsError, ResourceNotFoundError } from '../errors/protocol-errors.js';
+import { InvalidParamsError } from '../errors/protocol-errors.js';
+import { unknownItem } from '../errors/unknown-item.js';
 import { defineMethod } from '../engine/method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
@@ -29,7 +30,7 @@ export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>
   resolve(params, state) {
     const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
     const match = state.registry.findResource(uri);
-    if (!match) throw new ResourceNotFoundError(`Resource not found: ${uri}`, { uri });
+    if (!match) throw unknownItem('resource', uri);
     return { ...match, uri };
   },
   async run(call) {

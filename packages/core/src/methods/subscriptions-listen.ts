@@ -1,7 +1,8 @@
 import { defineMethod } from '../engine/method.js';
+import { isThenable } from '../engine/thenable.js';
 import { InternalError } from '../errors/protocol-errors.js';
-import { notificationMethod } from '../live/events.js';
-import { honour, readFilter, type FlowChannel, type HonouredFilter } from '../live/subscription.js';
+import { notificationMethod, type LiveEvent } from '../live/events.js';
+import { honour, readFilter, ResourceSight, seenFilter, sendSeen, type FlowChannel, type SubscriptionFilter } from '../live/subscription.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject } from '../protocol/types.js';
 
@@ -9,23 +10,32 @@ import type { JsonObject } from '../protocol/types.js';
  * `subscriptions/listen` (§13): a long-lived request. It acknowledges the honoured filter first,
  * then forwards every change it opted into, each tagged with the listen id (type preserved), until
  * the client cancels (no response: the engine suppresses it), the server shuts down (the closing
- * result), or the client stops reading (an error, instead of buffering without bound).
+ * result), or the client stops reading (an error, instead of buffering without bound). Resources
+ * the caller's guards refuse are neither acknowledged nor delivered (see ResourceSight).
  */
-export const subscriptionsListenMethod = defineMethod<HonouredFilter>({
+export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
   method: 'subscriptions/listen',
   // Subscribe-and-notify is a core pattern: served even when nothing can change (L-02).
   served: () => true,
-  resolve: (params, state) => honour(readFilter(params), state.registry),
-  async run({ scope, target, state, channel }) {
+  resolve: (params) => readFilter(params),
+  async run(call) {
+    const { scope, state, channel } = call;
+    const sight = new ResourceSight(state, call);
+    const seen = seenFilter(call.target, sight);
+    const honoured = honour(isThenable(seen) ? await seen : seen, state.registry);
     const tag = { [META.subscriptionId]: scope.request.id };
-    scope.notify('notifications/subscriptions/acknowledged', { notifications: target.ack as JsonObject, _meta: tag });
+    scope.notify('notifications/subscriptions/acknowledged', { notifications: honoured.ack as JsonObject, _meta: tag });
     if (scope.cancelled) return { resultType: 'complete', _meta: tag };
     const flow = (channel as FlowChannel).flow;
+    let open = true;
+    const send = (event: LiveEvent): void => {
+      const params: JsonObject = event.type === 'resources/updated' ? { uri: event.uri, _meta: tag } : { _meta: tag };
+      scope.notify(notificationMethod(event), params);
+    };
     const subscription = state.live.bus.subscribe({
-      wants: (event) => target.wants(event),
+      wants: (event) => honoured.wants(event),
       deliver(event) {
-        const params: JsonObject = event.type === 'resources/updated' ? { uri: event.uri, _meta: tag } : { _meta: tag };
-        scope.notify(notificationMethod(event), params);
+        sendSeen(event, sight, send, () => open);
         return flow ? !flow.needsDrain() : true;
       },
       onDrain: (listener) => (flow ? flow.onDrain(listener) : listener()),
@@ -33,6 +43,7 @@ export const subscriptionsListenMethod = defineMethod<HonouredFilter>({
     const onAbort = () => subscription.close();
     scope.signal.addEventListener('abort', onAbort, { once: true });
     const end = await subscription.ended;
+    open = false;
     scope.signal.removeEventListener('abort', onAbort);
     if (end.reason === 'overflow') {
       scope.log.warn({ queued: subscription.queued }, end.error.message);

@@ -1,4 +1,5 @@
-import { InternalError, InvalidParamsError, McpProtocolError } from '../errors/protocol-errors.js';
+import { InternalError, McpProtocolError } from '../errors/protocol-errors.js';
+import { unknownItem } from '../errors/unknown-item.js';
 import { ToolError } from '../errors/tool-error.js';
 import { UserError } from '../errors/user-error.js';
 import { defineMethod, type MethodCall } from '../engine/method.js';
@@ -37,7 +38,7 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     const name = requireString(params, 'name', 'tools/call', 'the tool name');
     optionalObject(params, 'arguments', 'tools/call');
     const tool = state.registry.tools.get(name);
-    if (!tool) throw new InvalidParamsError(`Unknown tool: ${name}`);
+    if (!tool) throw unknownItem('tool', name);
     return tool;
   },
   run(call) {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { ForbiddenError, InternalError, McpProtocolError } from '../errors/protocol-errors.js';
 import { isThenable } from '../engine/thenable.js';
 import type { PipelineCall } from './call.js';
@@ -20,10 +21,11 @@ function refusal(guard: Guard, index: number, call: PipelineCall): ForbiddenErro
   return new ForbiddenError(`Forbidden: ${what} was refused by guard "${name}"`, { guard: name });
 }
 
-function failure(guard: Guard, index: number, error: unknown, call: PipelineCall): McpProtocolError {
+function failure(guard: Guard, index: number, error: unknown, call: PipelineCall, log: Logger | undefined): McpProtocolError {
   if (error instanceof McpProtocolError) return error;
   const name = stepName(guard, index, 'guard');
-  call.ctx.log.error({ err: error, guard: name }, 'guard threw');
+  // The server log: a request's ctx.log may forward to the client, which must not learn the guard.
+  (log ?? call.ctx.log).error({ err: error, guard: name, rpcId: call.id }, 'guard threw');
   return new InternalError(`Guard "${name}" failed, so the call was refused (the details are in the server log)`);
 }
 
@@ -31,25 +33,25 @@ function failure(guard: Guard, index: number, error: unknown, call: PipelineCall
  * Runs the guards in order; the first refusal wins. Synchronous guards stay synchronous: `undefined`
  * when all passed, a promise only when one of them returned one. With a `timer`
  * (`stepTimeoutMs`), a guard whose promise has not settled within the bound refuses the call with
- * -32603 naming it.
+ * -32603 naming it. A guard that throws is logged to `log` (the server log).
  */
-export function checkGuards(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer, from = 0): Promise<void> | undefined {
+export function checkGuards(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer, log?: Logger, from = 0): Promise<void> | undefined {
   for (let index = from; index < guards.length; index++) {
     const guard = guards[index]!;
     let verdict: boolean | Promise<boolean>;
     try {
       verdict = guard(call);
     } catch (error) {
-      throw failure(guard, index, error, call);
+      throw failure(guard, index, error, call, log);
     }
     if (isThenable(verdict)) {
       return (timer ? timer.bound(verdict, guard, index, call) : verdict).then(
         (allowed) => {
           if (allowed !== true) throw refusal(guard, index, call);
-          return checkGuards(guards, call, timer, index + 1);
+          return checkGuards(guards, call, timer, log, index + 1);
         },
         (error: unknown) => {
-          throw failure(guard, index, error, call);
+          throw failure(guard, index, error, call, log);
         },
       );
     }
@@ -58,12 +60,19 @@ export function checkGuards(guards: readonly Guard[], call: PipelineCall, timer?
   return undefined;
 }
 
-/** Whether every guard lets `call` through (for per-caller lists): refusals and throws are both "no". */
-export async function allowedBy(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer): Promise<boolean> {
+/**
+ * Whether every guard lets `call` through (per-caller lists, and what they hide elsewhere):
+ * refusals and throws are both "no". Synchronous when the guards are.
+ */
+export function verdict(guards: readonly Guard[], call: PipelineCall, timer?: StepTimer, log?: Logger): boolean | Promise<boolean> {
+  let pending: Promise<void> | undefined;
   try {
-    await checkGuards(guards, call, timer);
-    return true;
+    pending = checkGuards(guards, call, timer, log);
   } catch {
     return false;
   }
+  return pending ? pending.then(yes, no) : true;
 }
+
+const yes = (): boolean => true;
+const no = (): boolean => false;

@@ -1,11 +1,14 @@
+import type { Logger } from 'pino';
 import type { RawJson } from '../engine/raw-json.js';
+import type { McpProtocolError } from '../errors/protocol-errors.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
-import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
+import { unknownItem } from '../errors/unknown-item.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
 import { PipelineCall, type CallDescription } from './call.js';
-import { checkGuards, type Guard } from './guard.js';
+import { checkGuards, verdict, type Guard } from './guard.js';
+import { listingCall, listOf, type ListEntry, type ListKind } from './listing-call.js';
 import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
-import { PerCallerLists, type ListKind } from './per-caller-lists.js';
+import { PerCallerLists } from './per-caller-lists.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit/limiter.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { scopesGuard } from './scopes-guard.js';
@@ -36,7 +39,7 @@ export interface PipelineOptions {
   stepTimeoutMs?: number | false;
 }
 
-type Entry = ToolEntry | PromptEntry | ResourceEntry;
+type Entry = ListEntry;
 
 /** One target's steps, composed once: the guards and the middleware chain, in order. */
 interface Steps {
@@ -74,19 +77,26 @@ export class Pipeline {
   /**
    * @param sharedStore where rate limits are counted when `rateLimit` names no store: a
    *   notification bus spanning instances offers one, so a caller's budget holds across them.
+   * @param logger the server log: why a hidden item was refused goes there, never to the client
+   *   (a request's `ctx.log` may forward to it).
    */
-  constructor(options: PipelineOptions, listSettings: ListSettings, sharedStore?: RateLimitStore) {
+  constructor(
+    options: PipelineOptions,
+    listSettings: ListSettings,
+    sharedStore?: RateLimitStore,
+    private readonly logger?: Logger,
+  ) {
     this.middleware = functions(options.middleware, 'middleware');
     this.guards = functions(options.guards, 'guards');
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, sharedStore);
-    this.timer = StepTimer.create(options.stepTimeoutMs);
+    this.timer = StepTimer.create(options.stepTimeoutMs, logger);
     this.telemetry = options.telemetry === false ? undefined : Telemetry.create(options.telemetry);
     this.serverSteps = { guards: this.guards, middleware: this.middleware };
     this.everyRequest = this.telemetry !== undefined || this.guards.length > 0 || this.middleware.length > 0;
     const lists = options.lists ?? 'public';
     if (lists !== 'public' && lists !== 'per-caller')
       throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `lists must be 'public' or 'per-caller' (got ${JSON.stringify(lists)})`);
-    this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards, this.timer) : undefined;
+    this.lists = lists === 'per-caller' ? new PerCallerLists(listSettings, (entry) => this.stepsFor(entry).guards, this.timer, logger) : undefined;
   }
 
   /**
@@ -126,10 +136,68 @@ export class Pipeline {
 
   private guarded(steps: Steps, call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
     if (steps.guards.length > 0) {
-      const pending = checkGuards(steps.guards, call, this.timer);
-      if (pending) return pending.then(() => runChain(steps.middleware, call, terminal, this.timer));
+      let pending: Promise<void> | undefined;
+      try {
+        pending = checkGuards(steps.guards, call, this.timer, this.logger);
+      } catch (error) {
+        return this.refused(steps, call, error);
+      }
+      if (pending)
+        return pending.then(
+          () => runChain(steps.middleware, call, terminal, this.timer),
+          (error: unknown) => this.refused(steps, call, error),
+        );
     }
     return runChain(steps.middleware, call, terminal, this.timer);
+  }
+
+  /**
+   * A refused call. With per-caller lists, an item the caller's lists hide is answered as an
+   * unknown one (its existence and guard stay secret; the refusal goes to the log); a visible
+   * item's refusal (say, on its arguments) and every refusal with public lists keep the guard's error.
+   */
+  private async refused(steps: Steps, call: PipelineCall, error: unknown): Promise<never> {
+    const target = call.target;
+    if (!this.lists || !target || call.listing) throw error;
+    if (await verdict(steps.guards, listingCall(listOf(target.entry, call.method), call, target.entry), this.timer, this.logger)) throw error;
+    throw this.hidden(call, error, unknownItem(target.kind, target.kind === 'resource' ? target.uri : target.name));
+  }
+
+  /** The unknown-item error a hidden item answers with; why it was hidden is logged here only. */
+  private hidden(call: PipelineCall, refusal: unknown, unknown: McpProtocolError): McpProtocolError {
+    const why = refusal instanceof Error ? refusal.message : String(refusal);
+    this.logger?.info({ rpcId: call.id, method: call.method, item: call.target?.name, refusal: why }, 'hidden item answered as unknown');
+    return unknown;
+  }
+
+  /**
+   * Whether `caller` sees `entry` (of list `kind`): every guard of the item lets it through when
+   * asked as a per-caller list asks (`call.listing`). Subscriptions ask it of what they watch, in
+   * either list mode. Synchronous when the guards are; `resolved` names one URI of a template.
+   */
+  sees(kind: ListKind, entry: Entry, caller: CallDescription, resolved?: unknown): boolean | Promise<boolean> {
+    const guards = this.stepsFor(entry).guards;
+    return guards.length === 0 || verdict(guards, listingCall(kind, caller, entry, resolved), this.timer, this.logger);
+  }
+
+  /**
+   * A request about an item that is not its call (`completion/complete`): refused as the item's
+   * call would be when the item's guards refuse it as a list entry — with per-caller lists as an
+   * unknown item (`unknown`), with public lists with the guard's error. `undefined` when nothing
+   * needs waiting for.
+   */
+  admit(kind: ListKind, entry: Entry, caller: CallDescription, unknown: () => McpProtocolError): Promise<void> | undefined {
+    const guards = this.stepsFor(entry).guards;
+    if (guards.length === 0) return undefined;
+    const call = listingCall(kind, caller, entry);
+    const refuse = (error: unknown): never => {
+      throw this.lists ? this.hidden(call, error, unknown()) : error;
+    };
+    try {
+      return checkGuards(guards, call, this.timer, this.logger)?.catch(refuse);
+    } catch (error) {
+      return refuse(error);
+    }
   }
 
   private stepsFor(entry: Entry): Steps {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { InternalError } from '../errors/protocol-errors.js';
 import { LinkedList, ListEntry } from '../engine/linked-list.js';
@@ -68,7 +69,11 @@ export class StepWatch extends ListEntry<StepWatch> {
     const error = new InternalError(
       `${this.kind} "${name}" did not answer within ${this.timer.limitMs} ms (stepTimeoutMs), so the request was ended: a ${this.kind === 'Guard' ? 'guard must answer true or false' : 'middleware must call next() or return a result'}`,
     );
-    this.call.ctx.log.warn({ step: name, kind: this.kind.toLowerCase(), stepTimeoutMs: this.timer.limitMs }, 'pipeline step timed out');
+    // The server log when there is one: a request's ctx.log may forward to the client.
+    (this.timer.log ?? this.call.ctx.log).warn(
+      { step: name, kind: this.kind.toLowerCase(), stepTimeoutMs: this.timer.limitMs, rpcId: this.call.id },
+      'pipeline step timed out',
+    );
     this.expire(error);
   }
 }
@@ -85,18 +90,22 @@ export class StepTimer {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly periodMs: number;
 
-  constructor(readonly limitMs: number) {
+  constructor(
+    readonly limitMs: number,
+    /** The server log, where timed-out steps are reported. */
+    readonly log?: Logger,
+  ) {
     // A step ends between limitMs and limitMs + periodMs after it started.
     this.periodMs = Math.max(5, Math.min(1000, Math.floor(limitMs / 4)));
   }
 
   /** The timer of `stepTimeoutMs` (a positive integer, or `false` for none). */
-  static create(option: number | false | undefined): StepTimer | undefined {
+  static create(option: number | false | undefined, log?: Logger): StepTimer | undefined {
     if (option === false) return undefined;
     const limit = option ?? DEFAULT_STEP_TIMEOUT_MS;
     if (!Number.isInteger(limit) || limit < 1)
       throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `stepTimeoutMs must be a positive integer or false (got ${String(limit)})`);
-    return new StepTimer(limit);
+    return new StepTimer(limit, log);
   }
 
   /** A watch for one request; `expire` answers it when a step's time is up. */

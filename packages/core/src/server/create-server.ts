@@ -104,7 +104,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
     mrtr: mrtrConfig(options.mrtr, logger),
-    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore),
+    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger),
   };
   const eras = readEras(options.eras);
   const engine = new McpEngine(state);
