@@ -68,8 +68,8 @@ export interface McpPluginOptions extends ServerOptions {
   auth?: McpAuthOptions;
   /**
    * Legacy (2025-11-25 and earlier) sessions on this endpoint, served unless `eras` is `modern`:
-   * idle expiry (default 30 min), the most open at once (10,000), and the events kept per stream
-   * for `Last-Event-ID` resumption (100).
+   * idle expiry (default 30 min), the most open at once (10,000) and per caller (100), and what a
+   * session keeps for `Last-Event-ID` resumption across its streams (1000 events, 4 MiB).
    */
   legacySessions?: LegacySessionsOptions;
 }

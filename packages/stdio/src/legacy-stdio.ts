@@ -57,11 +57,11 @@ export class StdioEras {
   }
 
   /**
-   * A response on stdin: the answer to one of the legacy session's requests. False when nothing
-   * waits for it (the caller logs it; the process keeps serving).
+   * A response on stdin: the answer to one of the legacy session's requests. Returns the refusal
+   * of a malformed one (-32600, which the caller writes); the process keeps serving either way.
    */
-  response(message: { id?: unknown; result?: unknown; error?: unknown }): boolean {
-    return this.session ? this.session.handleResponse(message) : false;
+  response(message: { id?: unknown; result?: unknown; error?: unknown }): InvalidRequestError | undefined {
+    return this.session?.handleResponse(message);
   }
 
   /** True once the process is a legacy session. */

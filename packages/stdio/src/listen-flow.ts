@@ -18,7 +18,6 @@ export function stdoutFlow(output: Writable): ChannelFlow {
  * reading: an error), stdio also sends `notifications/cancelled` for the listen id, as the
  * cancellation page requires (DIGEST §18.2: result first, then the cancellation).
  */
-export function listenTeardown(method: string, id: RequestId): JsonRpcNotification | undefined {
-  if (method !== LISTEN_METHOD) return undefined;
+export function listenTeardown(id: RequestId): JsonRpcNotification {
   return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server ended the subscription' } };
 }

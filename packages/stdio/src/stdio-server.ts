@@ -28,6 +28,7 @@ import {
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
+import { encodeExactly } from './exact-integers.js';
 import { handleProcessErrors } from './shutdown.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
 import { StdioEras } from './legacy-stdio.js';
@@ -132,6 +133,11 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     const line = encodeSafely(message, unserializable);
     if (line !== undefined) lines.write(line);
   };
+  // A listen whose id is a bigint puts it in its notifications' `_meta` and its teardown: exact digits there too.
+  const writeExactly = (message: EngineResponse | JsonRpcNotification): void => {
+    const line = encodeExactly(message, unserializable);
+    if (line !== undefined) lines.write(line);
+  };
   // Lines wait for the end of their burst; a process that exits (or crashes) before it still
   // sends what it had answered, as it did when every message was written at once.
   const flushOnExit = () => lines.flushAll();
@@ -153,7 +159,9 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     if (envelope.kind === 'response') {
       // A legacy session's answers to its own requests; anything else is logged and dropped.
       if (eras.legacy) {
-        eras.response(message as { id?: unknown });
+        // A malformed one (`"error": null`) is refused; the ask it names has already failed.
+        const refused = eras.response(message as { id?: unknown });
+        if (refused) write(errorResponse(undefined, refused));
         return;
       }
       log.warn('ignored a JSON-RPC response on stdin: clients must not send responses to a 2026-07-28 server');
@@ -184,10 +192,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
     // A Cancellation makes no AbortSignal unless the handler reads ctx.signal.
     const cancellation = new Cancellation();
     inFlight.set(request.id, cancellation);
+    let out = write;
     if (request.method !== LISTEN_METHOD) gate.started();
+    else if (typeof request.id === 'bigint') out = writeExactly;
     let answer;
     try {
-      answer = eras.handle(request, new StdioChannel(cancellation, flow, write));
+      answer = eras.handle(request, new StdioChannel(cancellation, flow, out));
     } catch (error) {
       engineFailed(request, cancellation, error);
       return;
@@ -232,9 +242,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   function settle(request: JsonRpcRequest, cancellation: Cancellation, response: EngineResponse | undefined): void {
     inFlight.delete(request.id);
     if (response && !cancellation.cancelled) {
-      write(response);
-      const teardown = listenTeardown(request.method, request.id);
-      if (teardown) write(teardown);
+      if (request.method !== LISTEN_METHOD) write(response);
+      else {
+        const out = typeof request.id === 'bigint' ? writeExactly : write;
+        out(response);
+        out(listenTeardown(request.id));
+      }
     }
     if (request.method !== LISTEN_METHOD) gate.finished();
     if (closing && inFlight.size === 0 && !gate.holding) finish();

@@ -36,7 +36,7 @@ import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
 import { parseEventId, type EventStream } from './event-stream.js';
-import { SessionStore, type HttpSession } from './session-store.js';
+import { callerKey, SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
@@ -97,15 +97,17 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** One POST in the legacy era: initialize, or a message in a session. Synchronous unless a request runs. */
   post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): FastifyReply | Promise<FastifyReply> {
-    let envelope;
+    let envelope, sessionId, version;
     try {
       // What claim() could not parse (no parsed message is an Error): its -32700, with the id a refused message keeps.
       if (message instanceof ParseError) throw message;
       envelope = readEnvelope(message);
+      // A header byte a field value may not hold (≥ 0x80) is a 400 here too, as on the modern side.
+      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
+      version = readHeader(request.headers, 'mcp-protocol-version', 'MCP-Protocol-Version');
     } catch (error) {
       return this.json(reply, 400, legacyErrorResponse(undefined, error));
     }
-    const sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
     if (envelope.kind === 'request') {
       exchange.mcpMethod = envelope.request.method;
       exchange.rpcId = envelope.request.id;
@@ -113,7 +115,6 @@ export class LegacyEndpoint implements AnswersRunning {
     if (envelope.kind === 'request' && sessionId === undefined && isLegacyOpening(envelope.request)) return this.initialize(reply, exchange, envelope.request);
     const session = this.session(reply, exchange, sessionId);
     if (!session) return reply;
-    const version = readHeader(request.headers, 'mcp-protocol-version', 'MCP-Protocol-Version');
     if (version !== undefined && !LEGACY_PROTOCOL_VERSIONS.includes(version)) {
       return sendRefusal(
         reply,
@@ -124,7 +125,9 @@ export class LegacyEndpoint implements AnswersRunning {
       );
     }
     if (envelope.kind === 'response') {
-      session.core.handleResponse(message as { id?: unknown });
+      // A malformed answer (`"error": null`) is a 400; the ask it names has already failed.
+      const refused = session.core.handleResponse(message as { id?: unknown });
+      if (refused) return this.json(reply, 400, legacyErrorResponse(undefined, refused));
       return reply.code(NOTIFICATION_STATUS).send();
     }
     if (envelope.kind === 'notification') {
@@ -137,12 +140,19 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** The standalone stream (`GET`), or the resumption of a stream (`GET` with `Last-Event-ID`). */
   get(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
-    const session = this.session(reply, exchange, readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'));
+    let sessionId, lastEventId;
+    try {
+      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
+      lastEventId = readHeader(request.headers, 'last-event-id', 'Last-Event-ID');
+    } catch (error) {
+      return this.json(reply, 400, legacyErrorResponse(undefined, error));
+    }
+    const session = this.session(reply, exchange, sessionId);
     if (!session) return reply;
     const accept = request.headers.accept ?? '';
     if (!/text\/event-stream|\*\/\*/i.test(accept))
       return sendRefusal(reply, new HttpRefusal('not-acceptable', 'Not Acceptable: the GET stream is text/event-stream; send Accept: text/event-stream'));
-    const last = parseEventId(readHeader(request.headers, 'last-event-id', 'Last-Event-ID'));
+    const last = parseEventId(lastEventId);
     const stream = last ? session.findStream(last.stream) : session.standalone;
     if (!stream)
       return sendRefusal(
@@ -153,6 +163,15 @@ export class LegacyEndpoint implements AnswersRunning {
     if (!last && stream.attached) {
       return sendRefusal(reply, new HttpRefusal('stream-conflict', 'Conflict: this session already has a standalone GET stream open'));
     }
+    // A replay with a hole in it would lose messages unseen: refused as a stream no longer kept is.
+    if (last && !stream.canResumeAfter(last.seq))
+      return sendRefusal(
+        reply,
+        new HttpRefusal(
+          'unknown-session',
+          'Not Found: events after Last-Event-ID are no longer kept (acknowledged, or beyond legacySessions.replayBytes/replayEvents); open the GET stream without it',
+        ),
+      );
     exchange.stream = 'sse';
     reply.hijack();
     stream.attach(reply.raw, { ...(reply.getHeaders() as OutgoingHttpHeaders), [SESSION_HEADER]: session.id }, last?.seq);
@@ -161,20 +180,23 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** `DELETE` ends the session; its id answers 404 from then on. */
   delete(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
-    const session = this.session(reply, exchange, readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'));
+    let sessionId;
+    try {
+      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
+    } catch (error) {
+      return this.json(reply, 400, legacyErrorResponse(undefined, error));
+    }
+    const session = this.session(reply, exchange, sessionId);
     if (!session) return reply;
     this.store.delete(session.id);
     return reply.code(200).send();
   }
 
   private initialize(reply: FastifyReply, exchange: Exchange, rpc: JsonRpcRequest): FastifyReply {
-    if (this.store.isFull()) {
-      return sendRefusal(
-        reply.header('retry-after', '60'),
-        new HttpRefusal('too-many-sessions', `Service Unavailable: ${this.store.size} sessions are open, the most this endpoint keeps; try again later`),
-      );
-    }
-    const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet));
+    const caller = callerKey(exchange.auth?.principal, reply.request.ip);
+    const refusal = this.store.refusal(caller);
+    if (refusal) return sendRefusal(reply, refusal);
+    const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet), caller);
     const step = session.core.prepare(rpc);
     const response = step.kind === 'answer' ? step.response : undefined;
     if (!response || 'error' in response) {
