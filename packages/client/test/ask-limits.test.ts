@@ -76,7 +76,7 @@ describe('ask limits: a Decorum server whose tool asks too much, in a legacy ses
     );
     try {
       expect(client.era).toBe('legacy');
-      const { answered, refusals } = JSON.parse((await client.callTool('sample_many', { count: 20 })).content[0].text as string);
+      const { answered, refusals } = JSON.parse(((await client.callTool('sample_many', { count: 20 })).content[0] as { text: string }).text);
       expect(answered).toBe(seen.runs);
       expect(seen.runs).toBeLessThan(20);
       expect(seen.mostAtOnce).toBe(DEFAULT_ASK_LIMITS.maxConcurrentAsks);
