@@ -55,7 +55,7 @@ export function prepareCommit({ root, build, rev, log }) {
   // A patched tree is cached under the patch's contents too: an edited patch is a new tree. Every
   // tree's folder name has the same length (a tree without a patch gets the empty patch's hash),
   // so that the two sides differ in nothing but their code: copies of one build at paths of
-  // different lengths ran ~5 % apart (bench/README.md, "A change's cost"; the A/A row shows what
+  // different lengths ran ~5 % apart (docs/perf-notes.md, "A change's cost"; the A/A row shows what
   // is left).
   const patchText = patch === undefined ? '' : readFileSync(join(root, patch));
   const dir = join(build, 'commits', `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}`);

@@ -9,7 +9,7 @@
  * work per request of issue #17's CPU bound, in a counter that does not move with the neighbours.
  *
  * Why instructions: req/s and CPU time on a small shared machine move by ±5 % from run to run,
- * too much to settle a 2 % bound (bench/README.md, "A change's cost"). An instruction count does
+ * too much to settle a 2 % bound (docs/perf-notes.md, "A change's cost"). An instruction count does
  * not move with the neighbours, once nothing else varies between runs:
  * - `node --predictable --predictable-gc-schedule`: the compiler and the GC run on the main thread,
  *   on a fixed schedule;

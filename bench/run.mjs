@@ -35,7 +35,7 @@ const BUILD = join(BENCH, '.build');
 const require = createRequire(join(ROOT, 'package.json'));
 
 // Rounds of 1.5 s rather than fewer of 2: a ratio pairs two measurements taken one after the
-// other, and the machine's neighbours move req/s by up to 2× within a minute (bench/README.md), so
+// other, and the machine's neighbours move req/s by up to 2× within a minute (docs/perf-notes.md), so
 // shorter, closer pairs and more of them make the median of the per-round ratios steadier. Twelve,
 // not eight: at one connection a round's CPU ratio spreads over ±15 % (1.02–1.33× in the run of
 // e496e5a), and the median of eight moved by as much as the distance to #17's bound from run to run.
@@ -121,7 +121,7 @@ const YOUNG_WORKLOADS = ['call-typebox', 'list-50'];
  * optimized for them is thrown away. Only processes that had a full collection are struck: Decorum,
  * whose modules grow the heap past V8's first limit at start-up, and not L0, whose heap stays
  * below it. For ~10 s after, a tools/call cost Decorum 86–93 µs of CPU instead of 44–48 (by hand,
- * 2026-12-06, bench/README.md): a spell that lands in some rounds and not others, and measures the
+ * 2026-12-06, docs/perf-notes.md): a spell that lands in some rounds and not others, and measures the
  * bench's idle gaps rather than a request's cost. The `reducer` target keeps it in view: Decorum
  * started without the flag.
  */
@@ -1124,7 +1124,7 @@ function report({ startedAt, finishedAt, build, results }) {
     `- Each measurement ${DURATION} s, in two halves of ${DURATION / 2} s: each round measures every workload on every target one after the other, then again in reverse (A B C | C B A, L0 or the JSON floor, Decorum and the pipeline variant back to back in the middle), and adds each target's halves up; ${ROUNDS} rounds; values are medians of the rounds, ratios medians of the per-round ratios; ${WARMUP} s warm-up per target and workload before the first round; after each measurement the next waits until the server just measured is idle (≤ 1 clock tick of CPU in ${IDLE_WINDOW_MS} ms, ${IDLE_WAIT_LIMIT_MS / 1000} s at most).`,
   );
   p(
-    `- Every HTTP and stdio server (L0, the JSON floor, the SDK and Decorum alike) runs with \`node ${STEADY_STATE_FLAGS.join(' ')}\`, but for the row "${REDUCER_LABEL}": the reducer's idle-time collection strikes only a process that had a full collection, and sends its optimized code back to the interpreter for a spell (bench/README.md, "Mirrored halves, and V8's memory reducer").`,
+    `- Every HTTP and stdio server (L0, the JSON floor, the SDK and Decorum alike) runs with \`node ${STEADY_STATE_FLAGS.join(' ')}\`, but for the row "${REDUCER_LABEL}": the reducer's idle-time collection strikes only a process that had a full collection, and sends its optimized code back to the interpreter for a spell (docs/perf-notes.md, "Mirrored halves, and V8's memory reducer").`,
   );
   p(`- Decorum build: ${build.note.split('\n')[0]}`);
   p();
@@ -1355,7 +1355,7 @@ function report({ startedAt, finishedAt, build, results }) {
   else {
     const st = instr.settings;
     p(
-      `bench/instructions.mjs runs HEAD and HEAD with bench/patches/without-hardening.patch (built as above) under valgrind's callgrind (\`node ${st.flags.join(' ')}\`) and counts the user-space instructions per tools/call of add_typebox, after a warm-up (HTTP ${fmt(st.httpWarm)} × 2 requests, stdio ${fmt(st.stdioWarm)}), a full GC and as much warm-up again: over HTTP at 64 connections (${fmt(st.httpCount)} counted) and over stdio (mcp-serve) in lock-step batches of 1 and 64. Each side runs ${st.repeat === 1 ? 'once' : `${st.repeat} times`}; the lowest count is kept (stray work only adds). The counts do not move with the machine's neighbours as req/s do (the change step above, and its A/A row), so issue #13's 2 % bound is judged on them (bench/README.md, "Instructions, made stable again").`,
+      `bench/instructions.mjs runs HEAD and HEAD with bench/patches/without-hardening.patch (built as above) under valgrind's callgrind (\`node ${st.flags.join(' ')}\`) and counts the user-space instructions per tools/call of add_typebox, after a warm-up (HTTP ${fmt(st.httpWarm)} × 2 requests, stdio ${fmt(st.stdioWarm)}), a full GC and as much warm-up again: over HTTP at 64 connections (${fmt(st.httpCount)} counted) and over stdio (mcp-serve) in lock-step batches of 1 and 64. Each side runs ${st.repeat === 1 ? 'once' : `${st.repeat} times`}; the lowest count is kept (stray work only adds). The counts do not move with the machine's neighbours as req/s do (the change step above, and its A/A row), so issue #13's 2 % bound is judged on them (docs/perf-notes.md, "Instructions, made stable again").`,
     );
     p();
     p('| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without | L0 | HEAD ÷ L0 |');

@@ -119,7 +119,7 @@ function prepare(app: FastifyInstance, options: McpPluginOptions) {
  * request, and not a request decoration. Fastify gives a context that decorates its request a class
  * of its own, so every `mcpPlugin` on an app would add one, and the code all endpoints share (Fastify's
  * and ours) would see as many request shapes: a few per cent more instructions per request once an
- * app serves several endpoints (bench/README.md). Undecorated, every endpoint keeps the app's class.
+ * app serves several endpoints (docs/perf-notes.md). Undecorated, every endpoint keeps the app's class.
  */
 const EXCHANGE = 'mcpExchange';
 type ResponseWithExchange = ServerResponse & { [EXCHANGE]: Exchange };
@@ -146,7 +146,7 @@ function onResponseClose(this: ResponseWithExchange): void {
  * Follows the response's 'close' for its exchange from now on (at once should it have closed
  * already). A POST answered in the turn its body arrived in has nothing to cancel, so it is
  * followed only once its answer waits: deferred to a batch, or a promise. Node then finds no
- * listener to call when the response closes (bench/README.md, "One connection: a shorter path").
+ * listener to call when the response closes (docs/perf-notes.md, "One connection: a shorter path").
  */
 function followClose(reply: FastifyReply): void {
   const res = reply.raw as ResponseWithExchange;

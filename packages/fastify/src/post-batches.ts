@@ -7,7 +7,7 @@
  * When many connections are busy, libuv's poll phase reads every socket that became readable, one
  * after another; answering those requests in the check phase that follows (`setImmediate`) runs
  * Node's and Fastify's code for all of them, then Decorum's for all of them. By hand at 64
- * connections (bench/README.md, "Answers in batches"): server CPU per call 1.31× L0's → 0.85×.
+ * connections (docs/perf-notes.md, "Answers in batches"): server CPU per call 1.31× L0's → 0.85×.
  *
  * Not when the endpoint is quiet: deferring a request that arrives alone costs a turn of the check
  * phase (~3 µs of CPU more per call at 1 connection, ~9 at 2, where batches hold one or two). So
@@ -24,7 +24,7 @@ export const MIN_BATCH = 4;
 /**
  * Bodies up to this many characters join batches. A batch of large ones (64 KiB echoes) keeps their
  * bytes in the caches instead of the code, and cost more than it saved: at 64 connections the echo
- * went from 0.98× to 1.25× L0's CPU per call (bench/README.md, "Answers in batches").
+ * went from 0.98× to 1.25× L0's CPU per call (docs/perf-notes.md, "Answers in batches").
  */
 export const MAX_BATCHED_BODY = 8 * 1024;
 
