@@ -10,7 +10,7 @@
 
 // The engine, and the channel one request talks through
 export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/engine.js';
-export type { RequestChannel } from './engine/request-scope.js';
+export type { RequestChannel } from './engine/request-channel.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
 export { InFlight } from './engine/in-flight.js';
@@ -19,7 +19,6 @@ export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
 export { raiseMallocTrimThreshold } from './runtime/malloc-trim.js';
 export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
-export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages

@@ -3,10 +3,9 @@ import { McpServer, Tool, UserError, type JsonRpcRequest } from '@decorum/core';
 import { preloadValidators } from '@decorum/core/transport';
 import { request } from '@decorum-internal/test-support';
 import { Type } from 'typebox';
-import type { AskTarget } from '../src/asks/handler-asks.js';
+import type { AskingCall, AskTarget } from '../src/asks/handler-asks.js';
 import { mrtrSeam } from '../src/asks/mrtr-seam.js';
 import { LiveSeam } from '../src/legacy/live-asks.js';
-import type { RequestScope } from '../src/engine/request-scope.js';
 import { capturingLogger, harness } from './support/engine-harness.js';
 
 // A synchronous tool is answered without waiting on promises of the engine's own: the seam, the
@@ -122,18 +121,18 @@ describe('a result that cannot be answered', () => {
 });
 
 describe('the MRTR seam', () => {
-  const scope = { request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } } as unknown as RequestScope;
+  const asking = { request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } } as unknown as AskingCall;
   const target: AskTarget = { mrtr: undefined, name: 't', args: {} };
 
   test('answers a synchronous handler synchronously', () => {
-    expect(mrtrSeam.run(scope, target, () => 7)).toEqual({ kind: 'value', value: 7, retry: false });
+    expect(mrtrSeam.run(asking, target, () => 7)).toEqual({ kind: 'value', value: 7, retry: false });
   });
 
   test("throws a synchronous handler's error synchronously", () => {
     let returned: unknown;
     let thrown: unknown;
     try {
-      returned = mrtrSeam.run(scope, target, () => {
+      returned = mrtrSeam.run(asking, target, () => {
         throw new Error('boom');
       });
     } catch (error) {
@@ -145,18 +144,18 @@ describe('the MRTR seam', () => {
   });
 
   test('answers an asynchronous handler with a promise, and rejects with its error', async () => {
-    await expect(mrtrSeam.run(scope, target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
-    await expect(mrtrSeam.run(scope, target, async () => Promise.reject(new Error('later')))).rejects.toThrow('later');
+    await expect(mrtrSeam.run(asking, target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
+    await expect(mrtrSeam.run(asking, target, async () => Promise.reject(new Error('later')))).rejects.toThrow('later');
   });
 });
 
 describe("a legacy session's seam (live asks)", () => {
   const seam = new LiveSeam({} as never, {} as never);
-  const scope = () => ({ request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } }) as unknown as RequestScope;
+  const asking = () => ({ request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } }) as unknown as AskingCall;
   const target: AskTarget = { mrtr: undefined, name: 't', args: {} };
 
   test('answers a synchronous handler synchronously, an asynchronous one with a promise', async () => {
-    expect(seam.run(scope(), target, () => 7)).toEqual({ kind: 'value', value: 7, retry: false });
-    await expect(seam.run(scope(), target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
+    expect(seam.run(asking(), target, () => 7)).toEqual({ kind: 'value', value: 7, retry: false });
+    await expect(seam.run(asking(), target, async () => 8)).resolves.toEqual({ kind: 'value', value: 8, retry: false });
   });
 });

@@ -4,9 +4,22 @@
  * (`asks/mrtr-seam.ts`), a live server→client request on a legacy session (`legacy/live-asks.ts`).
  * The handlers, and the methods that run them, are the same for both.
  */
-import type { RequestScope } from '../engine/request-scope.js';
+import type { Logger } from 'pino';
+import type { AuthInfo } from '../context/request-context.js';
+import type { ClientCapabilities, JsonRpcRequest } from '../protocol/types.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, InputRequiredResult, Root } from '../mrtr/input-types.js';
 import type { MrtrConfig } from '../mrtr/input-round.js';
+
+/** What an ask seam reads of the request whose handler asks. */
+export interface AskingCall {
+  readonly request: JsonRpcRequest;
+  /** What the client declared it can take, for this request (modern) or its session (legacy). */
+  readonly clientCapabilities: ClientCapabilities;
+  /** Aborted when the request is cancelled (a live ask then ends). */
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+  readonly auth: AuthInfo | undefined;
+}
 
 /** What answers one request's asks. */
 export interface HandlerAsks {
@@ -37,9 +50,9 @@ export type HandlerOutcome<T> =
 /** One way of answering asks. */
 export interface AskSeam {
   /**
-   * Runs `invoke` with `scope`'s asks answered this way. Errors other than an ended round propagate
-   * (thrown, or as the rejection of the promise returned). A seam may answer a synchronous handler
-   * synchronously: callers take both.
+   * Runs `invoke` with the asks that answer `call`'s handler this way (`invoke` makes the handler's
+   * `ctx` with them). Errors other than an ended round propagate (thrown, or as the rejection of the
+   * promise returned). A seam may answer a synchronous handler synchronously: callers take both.
    */
-  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T>;
+  run<T>(call: AskingCall, target: AskTarget, invoke: (asks: HandlerAsks) => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T>;
 }

@@ -5,8 +5,7 @@
  * do): no argument digest, no round state per request.
  */
 import type { Logger } from 'pino';
-import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './handler-asks.js';
-import type { RequestScope } from '../engine/request-scope.js';
+import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './handler-asks.js';
 import { isThenable } from '../engine/thenable.js';
 import { bindingOf } from '../mrtr/binding.js';
 import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
@@ -17,15 +16,15 @@ class LazyRound implements HandlerAsks {
   round: InputRound | undefined;
 
   constructor(
-    private readonly scope: RequestScope,
+    private readonly call: AskingCall,
     private readonly target: AskTarget,
   ) {}
 
   open(): InputRound {
     if (this.round) return this.round;
-    const { scope, target } = this;
-    const binding = bindingOf(scope.request.method, target.name, target.args, scope.auth?.principal);
-    return (this.round = new InputRound(target.mrtr ?? defaultMrtrConfig(scope.log), binding, scope.meta.clientCapabilities, scope.request.params ?? {}));
+    const { call, target } = this;
+    const binding = bindingOf(call.request.method, target.name, target.args, call.auth?.principal);
+    return (this.round = new InputRound(target.mrtr ?? defaultMrtrConfig(call.log), binding, call.clientCapabilities, call.request.params ?? {}));
   }
 
   elicit(params: ElicitParams, options?: InputOptions) {
@@ -53,25 +52,24 @@ class LazyRound implements HandlerAsks {
  * of a plain handler runs through here on every request).
  */
 export const mrtrSeam: AskSeam = {
-  run<T>(scope: RequestScope, target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
-    const asks = new LazyRound(scope, target);
-    const params = scope.request.params;
+  run<T>(call: AskingCall, target: AskTarget, invoke: (asks: HandlerAsks) => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
+    const asks = new LazyRound(call, target);
+    const params = call.request.params;
     const retry = params !== undefined && (params.requestState !== undefined || params.inputResponses !== undefined);
     if (retry) asks.open();
-    scope.asks = asks;
     let returned: T | Promise<T>;
     try {
-      returned = invoke();
+      returned = invoke(asks);
     } catch (error) {
       return interrupted(asks, error);
     }
     if (isThenable(returned)) {
       return Promise.resolve(returned).then(
-        (value) => returnedValue(scope, asks, value, retry),
+        (value) => returnedValue(call, asks, value, retry),
         (error: unknown) => interrupted(asks, error),
       );
     }
-    return returnedValue(scope, asks, returned, retry);
+    return returnedValue(call, asks, returned, retry);
   },
 };
 
@@ -82,9 +80,9 @@ function interrupted(asks: LazyRound, error: unknown): HandlerOutcome<never> {
 }
 
 /** A handler returned: its value, unless it caught the signal of a pending ask. */
-function returnedValue<T>(scope: RequestScope, asks: LazyRound, value: T, retry: boolean): HandlerOutcome<T> {
+function returnedValue<T>(call: AskingCall, asks: LazyRound, value: T, retry: boolean): HandlerOutcome<T> {
   if (asks.round?.pending) {
-    scope.log.warn(
+    call.log.warn(
       { key: asks.round.pending.key },
       'a handler caught InputRequiredSignal and returned; answering input_required anyway (let the signal propagate)',
     );

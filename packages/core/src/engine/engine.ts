@@ -15,8 +15,8 @@ import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.
 import type { MethodHandler, ServingState } from './method.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
 import { isThenable } from './thenable.js';
-import { RequestScope, type RequestChannel } from './request-scope.js';
-import { EngineCall } from './engine-call.js';
+import type { RequestChannel } from './request-channel.js';
+import { RequestCall } from './request-call.js';
 
 /**
  * What the engine answers a request with: the response at once when every step was synchronous,
@@ -31,7 +31,7 @@ export interface PreparedRequest {
   readonly meta: RequestMeta;
   readonly params: JsonObject;
   readonly handler: MethodHandler<unknown>;
-  /** What the method resolved before running: the tool, prompt or resource. */
+  /** What the method's `resolve` read from the params (its typed target: the tool, prompt or resource). */
   readonly target: unknown;
 }
 
@@ -163,50 +163,48 @@ export class McpEngine {
    * {@link answerRequest}). Never throws; a promise it returns never rejects.
    */
   answer(prepared: PreparedRequest, channel: RequestChannel): EngineAnswer {
-    const { request, handler, params, target, meta } = prepared;
-    const scope = new RequestScope(request, meta, channel, this.state.logger, this.state.info.name);
-    if (scope.cancelled) return undefined;
+    const call = new RequestCall(prepared.request, prepared.meta, prepared.params, prepared.target, prepared.handler, this.state, channel);
+    if (call.cancelled) return undefined;
     let running: Promise<Result | RawJson> | Result | RawJson;
     try {
-      const call = new EngineCall(scope, params, target, this.state, channel, handler);
       const { pipeline } = this.state;
-      running = pipeline?.covers(target) ? pipeline.run(call, call) : call.run();
+      running = pipeline?.covers(call.target) ? pipeline.run(call, call) : call.run();
     } catch (error) {
-      return this.failed(scope, error);
+      return this.failed(call, error);
     }
-    return isThenable(running) ? this.answerLater(scope, running) : this.answered(scope, running);
+    return isThenable(running) ? this.answerLater(call, running) : this.answered(call, running);
   }
 
   /**
    * The answer of a method that waited. Apart from {@link answer} so that a synchronous answer
    * makes no closures, and so no context object for them, per request.
    */
-  private answerLater(scope: RequestScope, running: PromiseLike<Result | RawJson>): Promise<EngineResponse | undefined> {
+  private answerLater(call: RequestCall, running: PromiseLike<Result | RawJson>): Promise<EngineResponse | undefined> {
     return Promise.resolve(running).then(
-      (result) => this.answered(scope, result),
-      (error: unknown) => this.failed(scope, error),
+      (result) => this.answered(call, result),
+      (error: unknown) => this.failed(call, error),
     );
   }
 
   /** The method's result as the response (none once the request was cancelled). */
-  private answered(scope: RequestScope, result: Result | RawJson): EngineResponse | undefined {
-    scope.close();
-    if (scope.cancelled) return undefined;
-    if (result instanceof RawJson) return { jsonrpc: '2.0', id: scope.request.id, result };
+  private answered(call: RequestCall, result: Result | RawJson): EngineResponse | undefined {
+    call.close();
+    if (call.cancelled) return undefined;
+    if (result instanceof RawJson) return { jsonrpc: '2.0', id: call.request.id, result };
     try {
-      return { jsonrpc: '2.0', id: scope.request.id, result: this.withServerInfo(result) };
+      return { jsonrpc: '2.0', id: call.request.id, result: this.withServerInfo(result) };
     } catch (error) {
       // A result that cannot take its `_meta` (a middleware's frozen object): the request's failure, not the transport's.
-      return this.failed(scope, error);
+      return this.failed(call, error);
     }
   }
 
   /** The method's failure as an error response: a typed error is the client's business; anything else is a bug to log. */
-  private failed(scope: RequestScope, error: unknown): EngineResponse | undefined {
-    scope.close();
-    if (scope.cancelled) return undefined;
-    if (!(error instanceof McpProtocolError)) scope.log.error({ err: error }, 'request failed');
-    return errorResponse(scope.request.id, error);
+  private failed(call: RequestCall, error: unknown): EngineResponse | undefined {
+    call.close();
+    if (call.cancelled) return undefined;
+    if (!(error instanceof McpProtocolError)) call.log.error({ err: error }, 'request failed');
+    return errorResponse(call.request.id, error);
   }
 
   /** Every result's `_meta` names the server (B-10); a result without one shares the server's. */

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
-import type { CacheHints, Implementation, JsonObject, Result } from '../protocol/types.js';
+import type { CacheHints, Implementation, JsonObject, JsonRpcRequest, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { RawJson } from './raw-json.js';
-import type { RequestChannel, RequestScope } from './request-scope.js';
+import type { RequestChannel } from './request-channel.js';
+import type { RequestMeta } from './meta.js';
 import type { LiveRegistry } from '../live/live-registry.js';
 import type { MrtrConfig } from '../mrtr/input-round.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import type { CallDescription } from '../pipeline/call.js';
+import type { CallTarget, PipelineCall } from '../pipeline/call.js';
+import type { RequestContext } from '../context/request-context.js';
+import type { AskingCall, HandlerAsks } from '../asks/handler-asks.js';
 
 /** What method handlers may read about the server they serve. */
 export interface ServingState {
@@ -28,29 +31,44 @@ export interface ServingState {
   readonly pipeline?: Pipeline;
 }
 
-/** One call of a method, after the engine's checks; the pipeline describes it by the same object. */
-export interface MethodCall<Target> extends CallDescription {
-  readonly scope: RequestScope;
-  readonly params: JsonObject;
-  readonly target: Target;
+/**
+ * One call of a method, after the engine's checks: what its handler reads (params, what it
+ * resolved, the server), and what middleware and guards see (a {@link PipelineCall}). The engine
+ * makes one per request (`request-call.ts`); it owns the request's cancellation, log and progress.
+ */
+export interface MethodCall<Resolved> extends PipelineCall, AskingCall {
+  readonly request: JsonRpcRequest;
+  /** What the request's `_meta` says (version, client capabilities, log level, progress token). */
+  readonly requestMeta: RequestMeta;
+  /** What the method's `resolve` produced from the params (a tool target, a subscription filter). */
+  readonly resolved: Resolved;
   readonly state: ServingState;
   /** The transport's channel (`subscriptions/listen` reads its optional flow control). */
   readonly channel: RequestChannel;
+  /** True once the request was cancelled: its response must be suppressed. */
+  readonly cancelled: boolean;
+  /** Sends a request-related notification while the request is open. */
+  notify(method: string, params: JsonObject): void;
+  /** The handler's `ctx`, with the asks it answers `ctx.elicit`/`sample`/`roots`/`once` by (none outside a handler). */
+  context(asks?: HandlerAsks): RequestContext;
 }
 
 /**
  * One MCP method. `served` gates it on what is registered (an unserved method is -32601, as the
- * spec asks for capability-gated methods); `resolve` finds its target (tool, prompt, resource)
- * before the transport's own checks that need it; `run` produces the result.
+ * spec asks for capability-gated methods); `resolve` reads its params into what it needs (the
+ * tool, prompt or resource) before the transport's own checks that need it; `target` says which
+ * item that is for the pipeline and telemetry (methods without one leave it out); `run` produces
+ * the result.
  */
-export interface MethodHandler<Target = undefined> {
+export interface MethodHandler<Resolved = undefined> {
   readonly method: string;
   served(state: ServingState): boolean;
-  resolve?(params: JsonObject, state: ServingState): Target;
-  run(call: MethodCall<Target>): Promise<Result | RawJson> | Result | RawJson;
+  resolve?(params: JsonObject, state: ServingState): Resolved;
+  target?(resolved: Resolved): CallTarget;
+  run(call: MethodCall<Resolved>): Promise<Result | RawJson> | Result | RawJson;
 }
 
-/** Identity helper that keeps a handler's target type. */
-export function defineMethod<Target = undefined>(handler: MethodHandler<Target>): MethodHandler<Target> {
+/** Identity helper that keeps a handler's resolved type. */
+export function defineMethod<Resolved = undefined>(handler: MethodHandler<Resolved>): MethodHandler<Resolved> {
   return handler;
 }

@@ -4,8 +4,7 @@
  * `ctx.once` simply runs its function once.
  */
 import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk, type Ask } from '../asks/ask-requests.js';
-import type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
-import type { RequestScope } from '../engine/request-scope.js';
+import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
 import { isThenable } from '../engine/thenable.js';
 import { ClientRequestFailedError, MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
 import { checkContent } from '../mrtr/elicitation-schema.js';
@@ -29,11 +28,11 @@ class LiveAsks implements HandlerAsks {
   constructor(
     private readonly session: AskingSession,
     private readonly outlet: ClientRequestOutlet,
-    private readonly scope: RequestScope,
+    private readonly call: AskingCall,
   ) {}
 
   private send(ask: Extract<Ask, { ok: true }>, params: JsonObject | undefined): Promise<JsonObject> {
-    return this.session.requests.request(ask.request.method, params, this.outlet, this.scope.signal);
+    return this.session.requests.request(ask.request.method, params, this.outlet, this.call.signal);
   }
 
   async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
@@ -103,9 +102,8 @@ export class LiveSeam implements AskSeam {
   ) {}
 
   // Not async: a synchronous handler is answered synchronously, as by the MRTR seam.
-  run<T>(scope: RequestScope, _target: AskTarget, invoke: () => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
-    scope.asks = new LiveAsks(this.session, this.outlet, scope);
-    const returned = invoke();
+  run<T>(call: AskingCall, _target: AskTarget, invoke: (asks: HandlerAsks) => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
+    const returned = invoke(new LiveAsks(this.session, this.outlet, call));
     if (isThenable(returned)) return Promise.resolve(returned).then((value) => ({ kind: 'value', value, retry: false }));
     return { kind: 'value', value: returned, retry: false };
   }

@@ -22,11 +22,11 @@ export class LegacySubscriptions {
       method: 'resources/subscribe',
       served: () => true,
       run: async (call) => {
-        if (call.method === 'resources/unsubscribe') this.uris.delete(call.target);
+        if (call.method === 'resources/unsubscribe') this.uris.delete(call.resolved);
         else {
           const sight = new ResourceSight(this.state, call);
-          if (await sight.sees(call.target)) {
-            this.uris.add(call.target);
+          if (await sight.sees(call.resolved)) {
+            this.uris.add(call.resolved);
             this.sight = sight;
           }
         }

@@ -1,6 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
-import type { RequestChannel } from '../engine/request-scope.js';
-import type { CallDescription } from '../pipeline/call.js';
+import type { RequestChannel } from '../engine/request-channel.js';
+import type { PipelineCall } from '../pipeline/call.js';
 import { listOf } from '../pipeline/listing-call.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import type { JsonObject } from '../protocol/types.js';
@@ -122,7 +122,7 @@ export class ResourceSight {
 
   constructor(
     private readonly state: { readonly registry: Registry; readonly pipeline?: Pipeline },
-    private readonly caller: CallDescription,
+    private readonly caller: PipelineCall,
   ) {}
 
   /** Whether the subscriber sees the resource at `uri` (or the template spelled `uri`). */
@@ -142,12 +142,12 @@ export class ResourceSight {
   }
 }
 
-function judge(registry: Registry, pipeline: Pipeline, caller: CallDescription, uri: string): boolean | Promise<boolean> {
+function judge(registry: Registry, pipeline: Pipeline, caller: PipelineCall, uri: string): boolean | Promise<boolean> {
   const template = registry.templates.find((t) => t.template.template === uri);
   if (template) return pipeline.sees('resourceTemplates', template, caller);
   const match = registry.findResource(uri);
   if (!match) return true;
-  return pipeline.sees(listOf(match.entry, 'resources/read'), match.entry, caller, { ...match, uri });
+  return pipeline.sees(listOf(match.entry, 'resources/read'), match.entry, caller, { kind: 'resource', name: match.entry.name, entry: match.entry, uri });
 }
 
 /**

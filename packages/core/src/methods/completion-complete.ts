@@ -85,17 +85,17 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
     return { item, completer: state.live.completer(key, name), argument: name, value, context: chosen as Record<string, string> };
   },
   async run(call) {
-    const { scope, target, state } = call;
-    const { item, completer, argument, value, context } = target;
+    const { resolved, state } = call;
+    const { item, completer, argument, value, context } = resolved;
     // Who may not use the item may not complete it either (with per-caller lists: as if unknown).
     await state.pipeline?.admit(item.kind, item.entry, call, item.unknown);
     if (!completer) return { resultType: 'complete', completion: { values: [] } };
-    const ctx: CompletionContext = Object.assign(scope.context(), { argument, arguments: context });
+    const ctx: CompletionContext = Object.assign(call.context(), { argument, arguments: context });
     let completion: JsonObject;
     try {
       completion = completionResult(await completer.complete(value, ctx), completer.source);
     } catch (error) {
-      throw handlerFailure(error, completer.source, scope.log);
+      throw handlerFailure(error, completer.source, call.log);
     }
     return { resultType: 'complete', completion };
   },

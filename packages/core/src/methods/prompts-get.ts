@@ -2,15 +2,18 @@ import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { unknownItem } from '../errors/unknown-item.js';
 import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
-import type { PromptEntry } from '../registry/entries.js';
+import type { CallTarget } from '../pipeline/call.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
 import { formatIssues } from '../validation/issues.js';
 import { handlerFailure } from './handler-failure.js';
 import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';
 
+/** The prompt a `prompts/get` names. */
+type PromptTarget = Extract<CallTarget, { kind: 'prompt' }>;
+
 /** `prompts/get`: arguments are a map of strings, validated against the prompt's schema. */
-export const promptsGetMethod = defineMethod<PromptEntry>({
+export const promptsGetMethod = defineMethod<PromptTarget>({
   method: 'prompts/get',
   served: (s) => s.registry.hasPrompts,
   resolve(params, state) {
@@ -21,10 +24,12 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
     }
     const prompt = state.registry.prompts.get(name);
     if (!prompt) throw unknownItem('prompt', name);
-    return prompt;
+    return { kind: 'prompt', name, entry: prompt };
   },
+  target: (prompt) => prompt,
   async run(call) {
-    const { scope, params, target: prompt } = call;
+    const { params } = call;
+    const prompt = call.resolved.entry;
     const checking = prompt.input.validate(params.arguments ?? {});
     const outcome = isThenable(checking) ? await checking : checking;
     if (!outcome.ok) {
@@ -32,11 +37,11 @@ export const promptsGetMethod = defineMethod<PromptEntry>({
     }
     let value: unknown;
     try {
-      const ran = await invokeHandler(call, prompt.name, params.arguments ?? {}, () => prompt.invoke(outcome.value, scope.context()));
+      const ran = await invokeHandler(call, prompt.name, params.arguments ?? {}, (asks) => prompt.invoke(outcome.value, call.context(asks)));
       if (ran.kind === 'input_required') return ran.result;
       value = ran.value;
     } catch (error) {
-      throw handlerFailure(error, prompt.source, scope.log);
+      throw handlerFailure(error, prompt.source, call.log);
     }
     return { resultType: 'complete', ...promptResultFromValue(value, prompt.name) };
   },

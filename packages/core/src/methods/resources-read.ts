@@ -4,6 +4,7 @@ import { defineMethod } from '../engine/method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
+import type { CallTarget } from '../pipeline/call.js';
 import { formatIssues } from '../validation/issues.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
@@ -23,31 +24,34 @@ async function checkedVariables(input: CompiledSchema, name: string, variables: 
   });
 }
 
+/** The resource a `resources/read` names: the fixed resource or template serving its URI, with the template's variables. */
+type ResourceTarget = Extract<CallTarget, { kind: 'resource' }> & { readonly variables: ResourceMatch['variables'] };
+
 /** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
-export const resourcesReadMethod = defineMethod<ResourceMatch & { uri: string }>({
+export const resourcesReadMethod = defineMethod<ResourceTarget>({
   method: 'resources/read',
   served: (s) => s.registry.hasResources,
   resolve(params, state) {
     const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
     const match = state.registry.findResource(uri);
     if (!match) throw unknownItem('resource', uri);
-    return { ...match, uri };
+    return { kind: 'resource', name: match.entry.name, entry: match.entry, uri, variables: match.variables };
   },
+  target: (resource) => resource,
   async run(call) {
-    const { scope, target, state } = call;
+    const { resolved: target, state } = call;
     const { entry, uri } = target;
     const input = entry.kind === 'template' ? entry.input : undefined;
     const variables = input ? await checkedVariables(input, entry.name, target.variables, uri) : target.variables;
-    const ctx: ResourceContext = Object.assign(scope.context(), { uri });
     let contents;
     let retry: boolean;
     try {
-      const ran = await invokeHandler(call, uri, {}, () => entry.invoke(variables, ctx));
+      const ran = await invokeHandler(call, uri, {}, (asks) => entry.invoke(variables, Object.assign(call.context(asks), { uri }) satisfies ResourceContext));
       if (ran.kind === 'input_required') return ran.result;
       retry = ran.retry;
       contents = resourceContentsFromValue(ran.value, uri, entry.mimeType);
     } catch (error) {
-      throw handlerFailure(error, entry.source, scope.log);
+      throw handlerFailure(error, entry.source, call.log);
     }
     // Results of MRTR retries must not be cached (C-06): the hints say so.
     if (retry) return { resultType: 'complete', contents, ttlMs: 0, cacheScope: 'private' };

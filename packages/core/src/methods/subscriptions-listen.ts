@@ -19,18 +19,18 @@ export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
   served: () => true,
   resolve: (params) => readFilter(params),
   async run(call) {
-    const { scope, state, channel } = call;
+    const { state, channel } = call;
     const sight = new ResourceSight(state, call);
-    const seen = seenFilter(call.target, sight);
+    const seen = seenFilter(call.resolved, sight);
     const honoured = honour(isThenable(seen) ? await seen : seen, state.registry);
-    const tag = { [META.subscriptionId]: scope.request.id };
-    scope.notify('notifications/subscriptions/acknowledged', { notifications: honoured.ack as JsonObject, _meta: tag });
-    if (scope.cancelled) return { resultType: 'complete', _meta: tag };
+    const tag = { [META.subscriptionId]: call.request.id };
+    call.notify('notifications/subscriptions/acknowledged', { notifications: honoured.ack as JsonObject, _meta: tag });
+    if (call.cancelled) return { resultType: 'complete', _meta: tag };
     const flow = (channel as FlowChannel).flow;
     let open = true;
     const send = (event: LiveEvent): void => {
       const params: JsonObject = event.type === 'resources/updated' ? { uri: event.uri, _meta: tag } : { _meta: tag };
-      scope.notify(notificationMethod(event), params);
+      call.notify(notificationMethod(event), params);
     };
     const subscription = state.live.bus.subscribe({
       wants: (event) => honoured.wants(event),
@@ -41,12 +41,12 @@ export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
       onDrain: (listener) => (flow ? flow.onDrain(listener) : listener()),
     });
     const onAbort = () => subscription.close();
-    scope.signal.addEventListener('abort', onAbort, { once: true });
+    call.signal.addEventListener('abort', onAbort, { once: true });
     const end = await subscription.ended;
     open = false;
-    scope.signal.removeEventListener('abort', onAbort);
+    call.signal.removeEventListener('abort', onAbort);
     if (end.reason === 'overflow') {
-      scope.log.warn({ queued: subscription.queued }, end.error.message);
+      call.log.warn({ queued: subscription.queued }, end.error.message);
       throw new InternalError('Subscription closed: the client did not read its notifications; listen again');
     }
     return { resultType: 'complete', _meta: tag };

@@ -6,6 +6,7 @@ import { defineMethod, type MethodCall } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
 import type { CallToolResult, Result } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
+import type { CallTarget } from '../pipeline/call.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
 import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
 import type { HandlerOutcome } from '../asks/handler-asks.js';
@@ -31,7 +32,7 @@ function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolR
  * plain handler) continue at once; only a promise is waited for, so a synchronous tool's call
  * makes no promise of its own here.
  */
-export const toolsCallMethod = defineMethod<ToolEntry>({
+export const toolsCallMethod = defineMethod<ToolTarget>({
   method: 'tools/call',
   served: (s) => s.registry.hasTools,
   resolve(params, state) {
@@ -39,24 +40,28 @@ export const toolsCallMethod = defineMethod<ToolEntry>({
     optionalObject(params, 'arguments', 'tools/call');
     const tool = state.registry.tools.get(name);
     if (!tool) throw unknownItem('tool', name);
-    return tool;
+    return { kind: 'tool', name, entry: tool };
   },
+  target: (tool) => tool,
   run(call) {
-    const checkingInput = call.target.input.validate(call.params.arguments ?? {});
+    const checkingInput = call.resolved.entry.input.validate(call.params.arguments ?? {});
     return isThenable(checkingInput) ? Promise.resolve(checkingInput).then((outcome) => invoke(call, outcome)) : invoke(call, checkingInput);
   },
 });
 
-type ToolCall = MethodCall<ToolEntry>;
+/** The tool a `tools/call` names. */
+type ToolTarget = Extract<CallTarget, { kind: 'tool' }>;
+type ToolCall = MethodCall<ToolTarget>;
 
 /** Runs the tool on valid arguments; invalid ones are a result the model can act on. */
 function invoke(call: ToolCall, outcome: ValidationOutcome<unknown>): Result | Promise<Result> {
-  const { scope, params, target: tool } = call;
+  const { params } = call;
+  const tool = call.resolved.entry;
   if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
   let ran;
   try {
     // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
-    ran = invokeHandler(call, tool.name, params.arguments ?? {}, () => tool.invoke(outcome.value, scope.context()));
+    ran = invokeHandler(call, tool.name, params.arguments ?? {}, (asks) => tool.invoke(outcome.value, call.context(asks)));
   } catch (error) {
     return toolFailed(call, error);
   }
@@ -71,20 +76,20 @@ function invoke(call: ToolCall, outcome: ValidationOutcome<unknown>): Result | P
 
 /** A tool that threw: its `UserError` is the model's to read; a protocol error stays one; anything else is logged and hidden. */
 function toolFailed(call: ToolCall, error: unknown): Result {
-  const tool = call.target;
+  const tool = call.resolved.entry;
   if (error instanceof UserError) {
     const structured = error instanceof ToolError && !tool.output ? error.structuredContent : undefined;
     return { resultType: 'complete', ...toolErrorResult(error.message, structured) };
   }
   if (error instanceof McpProtocolError) throw error;
-  call.scope.log.error({ err: error, tool: tool.name }, 'tool threw');
+  call.log.error({ err: error, tool: tool.name }, 'tool threw');
   return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };
 }
 
 /** The tool's value as a result; with an `outputSchema`, checked against it first. */
 function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<Result> {
   if (ran.kind === 'input_required') return ran.result;
-  const tool = call.target;
+  const tool = call.resolved.entry;
   const value = ran.value;
   if (!tool.output) return toolResultFromValue(value, tool.name);
   // A tool with an outputSchema may still answer with a full CallToolResult (e.g. isError).
@@ -98,9 +103,9 @@ function shape(call: ToolCall, ran: HandlerOutcome<unknown>): Result | Promise<R
 
 /** A result whose structured content passed the `outputSchema` (-32603 when it did not: the tool's bug, logged). */
 function structuredResult(call: ToolCall, value: unknown, checked: ValidationOutcome<unknown>): Result {
-  const tool = call.target;
+  const tool = call.resolved.entry;
   if (!checked.ok) {
-    call.scope.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
+    call.log.error({ tool: tool.name, issues: checked.issues }, 'tool result does not match its outputSchema');
     throw new InternalError(`Tool "${tool.name}" produced a result that does not match its outputSchema`);
   }
   // One stringify gives both the plain data (class instances, Dates → JSON) and the text block.

@@ -1,6 +1,7 @@
+import type { RequestContext } from '../context/request-context.js';
 import type { JsonObject } from '../protocol/types.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
-import { PipelineCall, type CallDescription } from './call.js';
+import { PipelineCall, type CallTarget } from './call.js';
 
 /** The four lists, by the key their result carries. */
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
@@ -10,12 +11,12 @@ export type ListEntry = ToolEntry | PromptEntry | ResourceEntry;
 
 const NO_PARAMS: JsonObject = Object.freeze({}) as JsonObject;
 
-/** The method that would use an item of each list, and what that method resolves for it. */
-const USES: Record<ListKind, { method: string; resolved(e: ListEntry): unknown }> = {
-  tools: { method: 'tools/call', resolved: (e) => e },
-  prompts: { method: 'prompts/get', resolved: (e) => e },
-  resources: { method: 'resources/read', resolved: (e) => ({ entry: e, variables: {}, uri: (e as ResourceEntry & { uri: string }).uri }) },
-  resourceTemplates: { method: 'resources/read', resolved: (e) => ({ entry: e, variables: {}, uri: '' }) },
+/** The method that would use an item of each list, and the target that method resolves for it. */
+const USES: Record<ListKind, { method: string; target(e: ListEntry): CallTarget }> = {
+  tools: { method: 'tools/call', target: (e) => ({ kind: 'tool', name: e.name, entry: e as ToolEntry }) },
+  prompts: { method: 'prompts/get', target: (e) => ({ kind: 'prompt', name: e.name, entry: e as PromptEntry }) },
+  resources: { method: 'resources/read', target: (e) => ({ kind: 'resource', name: e.name, entry: e as ResourceEntry, uri: (e as ResourceEntry & { uri: string }).uri }) },
+  resourceTemplates: { method: 'resources/read', target: (e) => ({ kind: 'resource', name: e.name, entry: e as ResourceEntry, uri: '' }) },
 };
 
 /** The list an entry appears in. */
@@ -25,14 +26,16 @@ export function listOf(entry: ListEntry, method: string): ListKind {
   return (entry as ResourceEntry).kind === 'template' ? 'resourceTemplates' : 'resources';
 }
 
-/** A caller's request (as an era describes it, or a call the pipeline runs), described as a use of one item without arguments, so that the item's guards can judge it. */
-class ItemCall implements CallDescription {
+/** A caller's request described as a use of one item without arguments, so that the item's guards can judge it. */
+class ListingCall extends PipelineCall {
   readonly params = NO_PARAMS;
   constructor(
-    private readonly caller: CallDescription | PipelineCall,
+    private readonly caller: PipelineCall,
     readonly method: string,
-    readonly resolved: unknown,
-  ) {}
+    readonly target: CallTarget,
+  ) {
+    super(true);
+  }
   get protocolVersion() {
     return this.caller.protocolVersion;
   }
@@ -48,17 +51,17 @@ class ItemCall implements CallDescription {
   get sessionId() {
     return this.caller.sessionId;
   }
-  context() {
-    return this.caller instanceof PipelineCall ? this.caller.ctx : this.caller.context();
+  get ctx(): RequestContext {
+    return this.caller.ctx;
   }
 }
 
 /**
  * The call the guards of `entry` judge to decide whether `caller` sees it (`call.listing === true`):
  * what per-caller lists ask, and what completion, subscriptions and refusals ask to hide the same
- * items. `resolved` names one URI of a template (a subscription's update); by default none.
+ * items. `target` names one URI of a template (a subscription's update); by default none.
  */
-export function listingCall(kind: ListKind, caller: CallDescription | PipelineCall, entry: ListEntry, resolved?: unknown): PipelineCall {
+export function listingCall(kind: ListKind, caller: PipelineCall, entry: ListEntry, target?: CallTarget): PipelineCall {
   const use = USES[kind];
-  return new PipelineCall(new ItemCall(caller, use.method, resolved ?? use.resolved(entry)), true);
+  return new ListingCall(caller, use.method, target ?? use.target(entry));
 }

@@ -3,7 +3,7 @@ import type { RawJson } from '../engine/raw-json.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 import { ListPages, type ListItem } from '../registry/list-pages.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
-import type { CallDescription } from './call.js';
+import type { PipelineCall } from './call.js';
 import { verdict, type Guard } from './guard.js';
 import { listingCall, type ListEntry, type ListKind } from './listing-call.js';
 import type { StepTimer } from './step-timeout.js';
@@ -36,7 +36,7 @@ export class PerCallerLists {
     private readonly log?: Logger,
   ) {}
 
-  async page(kind: ListKind, list: CallDescription, registry: Registry, cursor: unknown): Promise<RawJson> {
+  async page(kind: ListKind, list: PipelineCall, registry: Registry, cursor: unknown): Promise<RawJson> {
     const spec = LISTS[kind];
     const items = spec.items(registry);
     const visible = await Promise.all(items.map(async (entry) => verdict(this.guardsOf(entry), listingCall(kind, list, entry), this.timer, this.log)));

@@ -4,7 +4,7 @@ import type { McpProtocolError } from '../errors/protocol-errors.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { unknownItem } from '../errors/unknown-item.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
-import { PipelineCall, type CallDescription } from './call.js';
+import type { CallTarget, PipelineCall } from './call.js';
 import { checkGuards, verdict, type Guard } from './guard.js';
 import { listingCall, listOf, type ListEntry, type ListKind } from './listing-call.js';
 import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
@@ -100,26 +100,22 @@ export class Pipeline {
   }
 
   /**
-   * Whether a request whose method resolved `resolved` has anything to go through: a request with
-   * a target always does (its rate limit, its own steps); one without only when the server has
-   * telemetry, guards or middleware. The engine skips the pipeline otherwise (lists stay cheap).
+   * Whether a request with `target` has anything to go through: a request with a target always
+   * does (its rate limit, its own steps); one without only when the server has telemetry, guards
+   * or middleware. The engine skips the pipeline otherwise (lists stay cheap).
    */
-  covers(resolved: unknown): boolean {
-    return resolved !== undefined || this.everyRequest;
+  covers(target: CallTarget | undefined): boolean {
+    return target !== undefined || this.everyRequest;
   }
 
-  /**
-   * Runs one request through the pipeline; `terminal` runs the method's handler. Any era's
-   * engine calls this with its own {@link CallDescription}.
-   */
-  run(description: CallDescription, terminal: Terminal): Promise<CallResult> | CallResult {
-    const call = new PipelineCall(description);
+  /** Runs one request through the pipeline; `terminal` runs the method's handler (the engine's call is both). */
+  run(call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
     return this.telemetry ? this.telemetry.around(call, async () => this.inner(call, terminal)) : this.inner(call, terminal);
   }
 
   /** A per-caller list page (`lists: 'per-caller'` only). */
-  listPage(kind: ListKind, description: CallDescription, registry: Registry, cursor: unknown): Promise<RawJson> {
-    return this.lists!.page(kind, description, registry, cursor);
+  listPage(kind: ListKind, caller: PipelineCall, registry: Registry, cursor: unknown): Promise<RawJson> {
+    return this.lists!.page(kind, caller, registry, cursor);
   }
 
   // Synchronous until a step needs to wait: a refusal throws at once, and a call with nothing
@@ -173,11 +169,11 @@ export class Pipeline {
   /**
    * Whether `caller` sees `entry` (of list `kind`): every guard of the item lets it through when
    * asked as a per-caller list asks (`call.listing`). Subscriptions ask it of what they watch, in
-   * either list mode. Synchronous when the guards are; `resolved` names one URI of a template.
+   * either list mode. Synchronous when the guards are; `target` names one URI of a template.
    */
-  sees(kind: ListKind, entry: Entry, caller: CallDescription, resolved?: unknown): boolean | Promise<boolean> {
+  sees(kind: ListKind, entry: Entry, caller: PipelineCall, target?: CallTarget): boolean | Promise<boolean> {
     const guards = this.stepsFor(entry).guards;
-    return guards.length === 0 || verdict(guards, listingCall(kind, caller, entry, resolved), this.timer, this.logger);
+    return guards.length === 0 || verdict(guards, listingCall(kind, caller, entry, target), this.timer, this.logger);
   }
 
   /**
@@ -186,7 +182,7 @@ export class Pipeline {
    * unknown item (`unknown`), with public lists with the guard's error. `undefined` when nothing
    * needs waiting for.
    */
-  admit(kind: ListKind, entry: Entry, caller: CallDescription, unknown: () => McpProtocolError): Promise<void> | undefined {
+  admit(kind: ListKind, entry: Entry, caller: PipelineCall, unknown: () => McpProtocolError): Promise<void> | undefined {
     const guards = this.stepsFor(entry).guards;
     if (guards.length === 0) return undefined;
     const call = listingCall(kind, caller, entry);
