@@ -9,14 +9,14 @@ const SAMPLES: Record<string, string> = {
   'packages/core/src/bad/transport.ts': "import Fastify from 'fastify';\nexport const app = Fastify;\n",
   'packages/core/src/bad/reach.ts': "import { line } from '../../../stdio/src/line.js';\nexport const framed = line;\n", // self-contained: sample (inside the scratch tree)
   'packages/core/src/engine/thing.ts': 'export const thing = 1;\n',
-  'packages/core/src/mrtr/uses-engine.ts': "import { thing } from '../engine/thing.js';\nexport const twice = thing * 2;\n",
+  'packages/core/src/asks/mrtr/uses-engine.ts': "import { thing } from '../../engine/thing.js';\nexport const twice = thing * 2;\n",
   'packages/core/src/bad/a.ts': "import { b } from './b.js';\nexport const a = (): number => b();\n",
   'packages/core/src/bad/b.ts': "import { a } from './a.js';\nexport const b = (): number => a.length;\n",
   'packages/core/src/types/c.ts': "import type { D } from './d.js';\nexport interface C {\n  d?: D;\n}\n",
   'packages/core/src/types/d.ts': "import type { C } from './c.js';\nexport interface D {\n  c?: C;\n}\n",
   'packages/stdio/src/line.ts': "import { thing } from '../../core/src/engine/thing.js';\nexport const line = String(thing);\n",
   'packages/core/test/stale.test.ts': '// eslint-disable-next-line no-sparse-arrays\nexport const list = [1, 2, 3];\n',
-  'packages/core/src/mrtr/fine.ts': "import type { C } from '../types/c.js';\nexport const fine = (c: C): boolean => c.d === undefined;\n",
+  'packages/core/src/asks/mrtr/fine.ts': "import type { C } from '../../types/c.js';\nexport const fine = (c: C): boolean => c.d === undefined;\n",
   'test/support/shared.ts': 'export const shared = 1;\n',
   'packages/fastify/test/support/app.ts': 'export const app = 1;\n',
   'packages/core/test/reaches-root.test.ts': "import { shared } from '../../../test/support/shared.js';\nexport const one = shared;\n", // self-contained: sample (inside the scratch tree)
@@ -76,8 +76,8 @@ describe('the lint rules fire on what they forbid', () => {
     expect(told['packages/core/src/bad/reach.ts']).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*the core never imports another package/)]);
   });
 
-  test('mrtr/ never imports engine/', () => {
-    expect(told['packages/core/src/mrtr/uses-engine.ts']).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*mrtr\/ is below the engine/)]);
+  test('asks/ never imports engine/', () => {
+    expect(told['packages/core/src/asks/mrtr/uses-engine.ts']).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*asks\/ is below the engine/)]);
   });
 
   test("a transport imports @decorum/core, not the core's files", () => {
@@ -111,7 +111,7 @@ describe('the lint rules fire on what they forbid', () => {
   });
 
   test('a file that breaks no rule is told nothing', () => {
-    expect(told['packages/core/src/mrtr/fine.ts']).toEqual([]);
+    expect(told['packages/core/src/asks/mrtr/fine.ts']).toEqual([]);
     expect(told['packages/core/src/engine/thing.ts']).toEqual([]);
   });
 });

@@ -34,10 +34,10 @@ export type {
   InputOptions,
   InputRequest,
   InputRequiredResult,
-} from './mrtr/input-types.js';
-export type { MrtrOptions } from './mrtr/input-round.js';
-export { STATE_KEYS_ENV } from './mrtr/state-seal.js';
-export { ElicitationSchemaError, toRequestedSchema, type RequestedSchema, type ElicitationSchemaSource } from './mrtr/elicitation-schema.js';
+} from './asks/ask-types.js';
+export type { MrtrOptions } from './asks/mrtr/input-round.js';
+export { STATE_KEYS_ENV } from './asks/mrtr/state-seal.js';
+export { ElicitationSchemaError, toRequestedSchema, type RequestedSchema, type ElicitationSchemaSource } from './asks/elicitation-schema.js';
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.js';
 
 // Building and serving
@@ -65,7 +65,7 @@ export type { Logger } from './logging/logger.js';
 // The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
 export type { Eras } from './legacy/eras.js';
 export type { LegacySessionOptions } from './legacy/legacy-session.js';
-export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS } from './legacy/client-requests.js';
+export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS } from './asks/session/client-requests.js';
 export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './legacy/versions.js';
 
 // The request pipeline: middleware, guards, rate limits, telemetry, dependency injection

@@ -48,11 +48,11 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
 export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
-export type { ClientRequestOutlet } from './legacy/client-requests.js';
+export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 
 // MRTR state across instances: the transports that may be scaled out say so
-export { expectSeveralInstances } from './mrtr/several-instances.js';
+export { expectSeveralInstances } from './asks/mrtr/several-instances.js';
 
 // Start-up and logging for runners
 export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';

@@ -3,7 +3,7 @@ import { IsEmail, IsString, Matches, ValidateNested } from 'class-validator';
 import { Type as TransformType } from 'class-transformer';
 import { Type } from 'typebox';
 import { ElicitationSchemaError, toRequestedSchema } from '@decorum/core';
-import { checkContent } from '../src/mrtr/elicitation-schema.js';
+import { checkContent } from '../src/asks/elicitation-schema.js';
 
 class Contact {
   @IsEmail() email!: string;

@@ -4,7 +4,7 @@ import { encodeMessage, expectSeveralInstances } from '@decorum/core/transport';
 import { pino } from 'pino';
 import { harness, quietLogger } from './support/engine-harness.js';
 import { request, withCharacterReplaced } from '@decorum-internal/test-support';
-import { digest } from '../src/mrtr/binding.js';
+import { digest } from '../src/asks/mrtr/binding.js';
 import { MrtrServer, runs } from './support/mrtr-fixture.js';
 
 const ELICIT = { capabilities: { elicitation: {} } };

@@ -4,8 +4,8 @@ import { preloadValidators } from '@decorum/core/transport';
 import { request } from '@decorum-internal/test-support';
 import { Type } from 'typebox';
 import type { AskingCall, AskTarget } from '../src/asks/handler-asks.js';
-import { mrtrSeam } from '../src/asks/mrtr-seam.js';
-import { LiveSeam } from '../src/legacy/live-asks.js';
+import { mrtrSeam } from '../src/asks/mrtr/mrtr-seam.js';
+import { SessionAskSeam } from '../src/asks/session/session-asks.js';
 import { capturingLogger, harness } from './support/engine-harness.js';
 
 // A synchronous tool is answered without waiting on promises of the engine's own: the seam, the
@@ -149,8 +149,8 @@ describe('the MRTR seam', () => {
   });
 });
 
-describe("a legacy session's seam (live asks)", () => {
-  const seam = new LiveSeam({} as never, {} as never);
+describe("a legacy session's seam (session asks)", () => {
+  const seam = new SessionAskSeam({} as never, {} as never);
   const asking = () => ({ request: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } }) as unknown as AskingCall;
   const target: AskTarget = { mrtr: undefined, name: 't', args: {} };
 

@@ -1,12 +1,12 @@
 /**
  * What an ask sends to the client, and whether the client declared the capability it needs. MRTR
- * rounds and live legacy requests build the same requests and apply the same capability rules;
+ * rounds and a legacy session's requests build the same requests and apply the same capability rules;
  * only where the capabilities come from differs (the request's `_meta`, or `initialize`).
  */
 import { MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
 import type { ClientCapabilities } from '../protocol/types.js';
-import { toRequestedSchema, type RequestedSchema } from '../mrtr/elicitation-schema.js';
-import type { CreateMessageParams, ElicitParams, InputOptions, InputRequest } from '../mrtr/input-types.js';
+import { toRequestedSchema, type RequestedSchema } from './elicitation-schema.js';
+import type { CreateMessageParams, ElicitParams, InputOptions, InputRequest } from './ask-types.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

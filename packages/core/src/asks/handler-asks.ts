@@ -1,14 +1,14 @@
 /**
  * The seam between a handler's asks (`ctx.elicit`, `ctx.sample`, `ctx.roots`, `ctx.once`) and how
  * they are answered. One seam is chosen per request: an MRTR round on the modern era
- * (`asks/mrtr-seam.ts`), a live server→client request on a legacy session (`legacy/live-asks.ts`).
+ * (`asks/mrtr/mrtr-seam.ts`), a server→client request on a legacy session (`asks/session/session-asks.ts`).
  * The handlers, and the methods that run them, are the same for both.
  */
 import type { Logger } from 'pino';
 import type { AuthInfo } from '../context/request-context.js';
 import type { ClientCapabilities, JsonRpcRequest } from '../protocol/types.js';
-import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, InputRequiredResult, Root } from '../mrtr/input-types.js';
-import type { MrtrConfig } from '../mrtr/input-round.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, InputRequiredResult, Root } from './ask-types.js';
+import type { MrtrConfig } from './mrtr/input-round.js';
 
 /** What an ask seam reads of the request whose handler asks. */
 export interface AskingCall {

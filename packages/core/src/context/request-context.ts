@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ClientCapabilities, Implementation, RequestId } from '../protocol/types.js';
-import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../mrtr/input-types.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../asks/ask-types.js';
 
 /** Who is calling, as this request says (unverified: for display and capability checks). */
 export interface ClientView {

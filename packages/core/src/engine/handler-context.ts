@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuthInfo, ClientView, RequestContext } from '../context/request-context.js';
-import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../mrtr/input-types.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../asks/ask-types.js';
 import type { HandlerAsks } from '../asks/handler-asks.js';
 import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import type { JsonRpcRequest, RequestId } from '../protocol/types.js';

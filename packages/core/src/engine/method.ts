@@ -5,7 +5,7 @@ import type { RawJson } from './raw-json.js';
 import type { RequestChannel } from './request-channel.js';
 import type { RequestMeta } from './meta.js';
 import type { LiveRegistry } from '../live/live-registry.js';
-import type { MrtrConfig } from '../mrtr/input-round.js';
+import type { MrtrConfig } from '../asks/mrtr/input-round.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import type { CallTarget, PipelineCall } from '../pipeline/call.js';
 import type { RequestContext } from '../context/request-context.js';

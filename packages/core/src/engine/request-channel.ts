@@ -22,7 +22,7 @@ export interface RequestChannel {
   readonly auth?: AuthInfo;
   /** A transport-bound logger (e.g. Fastify's request logger) to correlate entries. */
   readonly logger?: Logger;
-  /** How handlers' asks are answered (a legacy session's live requests); an MRTR round when absent. */
+  /** How handlers' asks are answered (a legacy session's requests to its client); an MRTR round when absent. */
   readonly asks?: AskSeam;
   /**
    * Who is calling, as the transport sees it (HTTP: the remote address); absent on stdio, whose

@@ -24,11 +24,11 @@ import {
   type LoggingLevel,
   type RequestId,
 } from '../protocol/types.js';
-import { readClientAnswer } from './client-answer.js';
-import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from './client-requests.js';
+import { readClientAnswer } from '../asks/session/client-answer.js';
+import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from '../asks/session/client-requests.js';
 import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilities } from './legacy-capabilities.js';
 import { legacyNotification, legacyResult } from './legacy-results.js';
-import { LiveSeam } from './live-asks.js';
+import { SessionAskSeam } from '../asks/session/session-asks.js';
 import { LegacySubscriptions } from './resource-subscriptions.js';
 import { negotiateLegacyVersion } from './versions.js';
 
@@ -143,7 +143,7 @@ export class LegacySession implements LegacySessionView {
       peer: channel.peer,
       sessionId: channel.sessionId,
       notify: (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion)),
-      asks: new LiveSeam(this, requestOutlet),
+      asks: new SessionAskSeam(this, requestOutlet),
     } satisfies Record<keyof RequestChannel, unknown>;
     const answer = this.engine.answer(prepared, sessionChannel);
     if (!isThenable(answer)) return this.ran(id, method, cancellation, answer);

@@ -1,6 +1,6 @@
 import type { HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
 import type { MethodCall } from '../engine/method.js';
-import { mrtrSeam } from '../asks/mrtr-seam.js';
+import { mrtrSeam } from '../asks/mrtr/mrtr-seam.js';
 
 /**
  * Runs a tool, prompt or resource handler with its asks answered by the request's seam: the

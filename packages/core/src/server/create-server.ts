@@ -9,7 +9,7 @@ import { isServerTarget, scanServer } from '../registry/scanner.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from '../live/server-of.js';
-import { mrtrConfig } from '../mrtr/input-round.js';
+import { mrtrConfig } from '../asks/mrtr/input-round.js';
 import { readEras } from '../legacy/eras.js';
 import { LegacySession } from '../legacy/legacy-session.js';
 import { Pipeline } from '../pipeline/pipeline.js';

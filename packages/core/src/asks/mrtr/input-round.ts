@@ -4,12 +4,12 @@
  * had no answer. `ctx.elicit`, `ctx.sample`, `ctx.roots` and `ctx.once` are methods of this.
  */
 import type { Logger } from 'pino';
-import { InvalidParamsError } from '../errors/protocol-errors.js';
-import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
-import { elicitAsk, isElicitAnswer, isObject, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../asks/ask-requests.js';
-import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
+import { InvalidParamsError } from '../../errors/protocol-errors.js';
+import { DecorumUsageError, UsageErrorCode } from '../../errors/usage-error.js';
+import { elicitAsk, isElicitAnswer, isObject, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../ask-requests.js';
+import type { ClientCapabilities, JsonObject } from '../../protocol/types.js';
 import { bindingMismatch, digest, type StateBinding } from './binding.js';
-import { checkContent } from './elicitation-schema.js';
+import { checkContent } from '../elicitation-schema.js';
 import { InputRequiredSignal } from './input-required.js';
 import type {
   CreateMessageParams,
@@ -20,9 +20,8 @@ import type {
   InputRequest,
   InputRequiredResult,
   Root,
-} from './input-types.js';
+} from '../ask-types.js';
 import { StateKeyRing } from './state-seal.js';
-import type { HandlerAsks } from '../asks/handler-asks.js';
 
 /** The `mrtr` option of `createServer`. */
 export interface MrtrOptions {
@@ -85,7 +84,8 @@ function isSealedState(value: unknown): value is SealedState {
 
 const MRTR_WHERE = "this request's clientCapabilities";
 
-export class InputRound implements HandlerAsks {
+// Answers a handler's asks as `HandlerAsks` does (structurally: naming it here would close an import circle).
+export class InputRound {
   private readonly answers: Record<string, KeptAnswer> = {};
   private readonly journal: Record<string, unknown> = {};
   private journalBytes = 0;

@@ -7,7 +7,7 @@
  * defaults it cannot read; a multi-select field has no 2025-06-18 form (its answers hold only
  * strings, numbers and booleans), so such a form cannot be asked there.
  */
-import type { JsonObject } from '../protocol/types.js';
+import type { JsonObject } from '../../protocol/types.js';
 
 /** What 2025-06-18 keeps of each kind of property (anything else is left out); its EnumSchema has no length bounds or format. */
 const KEPT: Record<string, readonly string[]> = {
@@ -21,7 +21,7 @@ const KEPT: Record<string, readonly string[]> = {
 /** The downgraded schema, or the name of the first property 2025-06-18 cannot express. */
 export type DowngradedSchema = { ok: true; schema: JsonObject } | { ok: false; property: string };
 
-/** `schema` (already in the restricted form, see `mrtr/elicitation-schema.ts`) as 2025-06-18 defines it. */
+/** `schema` (already in the restricted form, see `asks/elicitation-schema.ts`) as 2025-06-18 defines it. */
 export function requestedSchemaFor2025_06_18(schema: JsonObject): DowngradedSchema {
   const properties: JsonObject = {};
   for (const [name, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonObject>)) {

@@ -1,18 +1,18 @@
 /**
- * The legacy era's way of answering asks: each `ctx.elicit`, `ctx.sample` and `ctx.roots` is a
- * real server→client request on the session, awaited in place. There is no replay, so
+ * The session way of answering asks (the legacy era's): each `ctx.elicit`, `ctx.sample` and
+ * `ctx.roots` is a real server→client request on the session, awaited in place. There is no replay, so
  * `ctx.once` simply runs its function once.
  */
-import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk, type Ask } from '../asks/ask-requests.js';
-import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
-import { isThenable } from '../engine/thenable.js';
-import { ClientRequestFailedError, MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
-import { checkContent } from '../mrtr/elicitation-schema.js';
-import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../mrtr/input-types.js';
-import type { ClientCapabilities, JsonObject } from '../protocol/types.js';
+import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk, type Ask } from '../ask-requests.js';
+import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../handler-asks.js';
+import { isThenable } from '../../engine/thenable.js';
+import { ClientRequestFailedError, MissingRequiredClientCapabilityError } from '../../errors/protocol-errors.js';
+import { checkContent } from '../elicitation-schema.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../ask-types.js';
+import type { ClientCapabilities, JsonObject } from '../../protocol/types.js';
 import type { ClientRequestOutlet, ClientRequests } from './client-requests.js';
 import { requestedSchemaFor2025_06_18 } from './elicitation-schema-downgrade.js';
-import { revisionHas } from './revision-features.js';
+import { revisionHas } from '../../legacy/revision-features.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the asks need to know of their session. */
@@ -24,7 +24,7 @@ export interface AskingSession {
 
 const WHERE = 'the client at initialize';
 
-class LiveAsks implements HandlerAsks {
+class SessionAsks implements HandlerAsks {
   constructor(
     private readonly session: AskingSession,
     private readonly outlet: ClientRequestOutlet,
@@ -95,7 +95,7 @@ class LiveAsks implements HandlerAsks {
 }
 
 /** The seam of one legacy request: its asks go out through `outlet` (stdout, or the POST's SSE stream). */
-export class LiveSeam implements AskSeam {
+export class SessionAskSeam implements AskSeam {
   constructor(
     private readonly session: AskingSession,
     private readonly outlet: ClientRequestOutlet,
@@ -103,7 +103,7 @@ export class LiveSeam implements AskSeam {
 
   // Not async: a synchronous handler is answered synchronously, as by the MRTR seam.
   run<T>(call: AskingCall, _target: AskTarget, invoke: (asks: HandlerAsks) => T | Promise<T>): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
-    const returned = invoke(new LiveAsks(this.session, this.outlet, call));
+    const returned = invoke(new SessionAsks(this.session, this.outlet, call));
     if (isThenable(returned)) return Promise.resolve(returned).then((value) => ({ kind: 'value', value, retry: false }));
     return { kind: 'value', value: returned, retry: false };
   }

@@ -1,4 +1,4 @@
-import type { DecorumServer } from '../server/types.js';
+import type { DecorumServer } from '../../server/types.js';
 
 /**
  * For a transport whose server may run as several instances behind one address (Streamable

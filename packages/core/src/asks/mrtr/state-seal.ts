@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 
 const PREFIX = 'v1.';
 const IV_BYTES = 12;

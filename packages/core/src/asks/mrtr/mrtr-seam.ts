@@ -5,11 +5,11 @@
  * do): no argument digest, no round state per request.
  */
 import type { Logger } from 'pino';
-import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './handler-asks.js';
-import { isThenable } from '../engine/thenable.js';
-import { bindingOf } from '../mrtr/binding.js';
-import { InputRound, mrtrConfig, type MrtrConfig } from '../mrtr/input-round.js';
-import type { CreateMessageParams, ElicitParams, InputOptions } from '../mrtr/input-types.js';
+import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../handler-asks.js';
+import { isThenable } from '../../engine/thenable.js';
+import { bindingOf } from './binding.js';
+import { InputRound, mrtrConfig, type MrtrConfig } from './input-round.js';
+import type { CreateMessageParams, ElicitParams, InputOptions } from '../ask-types.js';
 
 /** The asks of one modern request: the round, made on the first ask (or at once for a retry). */
 class LazyRound implements HandlerAsks {

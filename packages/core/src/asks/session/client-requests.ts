@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { ClientRequestFailedError, ClientRequestTimeoutError } from '../errors/protocol-errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import { ClientRequestFailedError, ClientRequestTimeoutError } from '../../errors/protocol-errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../../protocol/types.js';
 import type { ClientAnswer } from './client-answer.js';
 
 /** Where one server→client request goes (stdout, a POST's SSE stream, the session's GET stream). */

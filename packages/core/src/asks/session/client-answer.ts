@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcErrorObject } from '../protocol/types.js';
+import type { JsonObject, JsonRpcErrorObject } from '../../protocol/types.js';
 
 /**
  * A client's response to one of a legacy session's requests, read as JSON-RPC 2.0 (§5) and MCP
