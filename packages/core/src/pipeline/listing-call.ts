@@ -15,7 +15,10 @@ const NO_PARAMS: JsonObject = Object.freeze({}) as JsonObject;
 const USES: Record<ListKind, { method: string; target(e: ListEntry): CallTarget }> = {
   tools: { method: 'tools/call', target: (e) => ({ kind: 'tool', name: e.name, entry: e as ToolEntry }) },
   prompts: { method: 'prompts/get', target: (e) => ({ kind: 'prompt', name: e.name, entry: e as PromptEntry }) },
-  resources: { method: 'resources/read', target: (e) => ({ kind: 'resource', name: e.name, entry: e as ResourceEntry, uri: (e as ResourceEntry & { uri: string }).uri }) },
+  resources: {
+    method: 'resources/read',
+    target: (e) => ({ kind: 'resource', name: e.name, entry: e as ResourceEntry, uri: (e as ResourceEntry & { uri: string }).uri }),
+  },
   resourceTemplates: { method: 'resources/read', target: (e) => ({ kind: 'resource', name: e.name, entry: e as ResourceEntry, uri: '' }) },
 };
 

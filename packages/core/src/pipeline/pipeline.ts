@@ -201,8 +201,9 @@ export class Pipeline {
     if (!steps) {
       const own = entry.steps;
       steps = {
-        guards: Object.freeze([...this.guards, ...(own?.guards ?? []), ...(entry.scopes.length > 0 ? [scopesGuard] : [])]),
-        middleware: Object.freeze([...this.middleware, ...(own?.use ?? [])]),
+        // `@Guard` and `@Use` took these typed (decorators/); the registry keeps them as plain steps.
+        guards: Object.freeze([...this.guards, ...((own?.guards ?? []) as readonly Guard[]), ...(entry.scopes.length > 0 ? [scopesGuard] : [])]),
+        middleware: Object.freeze([...this.middleware, ...((own?.use ?? []) as readonly Middleware[])]),
       };
       this.composed.set(entry, steps);
     }

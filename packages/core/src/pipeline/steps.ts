@@ -1,12 +1,17 @@
 import { classChain } from '../decorators/metadata.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
-import type { Guard } from './guard.js';
-import type { Middleware } from './middleware.js';
+
+/**
+ * A recorded guard or middleware, as the registry keeps it: a function the pipeline calls with a
+ * call (naming `Guard` and `Middleware` here would close a type circle: they take a call that
+ * carries its entry, which carries these).
+ */
+export type RecordedStep = (...args: never[]) => unknown;
 
 /** What `@Use` and `@Guard` recorded for one tool, prompt or resource: class steps first, then the member's. */
 export interface EntrySteps {
-  readonly use: readonly Middleware[];
-  readonly guards: readonly Guard[];
+  readonly use: readonly RecordedStep[];
+  readonly guards: readonly RecordedStep[];
 }
 
 export const USE_METADATA = Symbol.for('decorum:use');
@@ -38,7 +43,7 @@ function stepsOf<T>(key: symbol, ctor: object, propertyKey: string): T[] {
 
 /** The steps the scanner stores on an entry; `undefined` when the member has none (most). */
 export function entrySteps(ctor: object, propertyKey: string): EntrySteps | undefined {
-  const use = stepsOf<Middleware>(USE_METADATA, ctor, propertyKey);
-  const guards = stepsOf<Guard>(GUARD_METADATA, ctor, propertyKey);
+  const use = stepsOf<RecordedStep>(USE_METADATA, ctor, propertyKey);
+  const guards = stepsOf<RecordedStep>(GUARD_METADATA, ctor, propertyKey);
   return use.length === 0 && guards.length === 0 ? undefined : Object.freeze({ use: Object.freeze(use), guards: Object.freeze(guards) });
 }
