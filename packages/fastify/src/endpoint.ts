@@ -24,7 +24,6 @@ import {
   type EngineResponse,
   type FlowChannel,
   type PreparedRequest,
-  type ToolEntry,
 } from '@decorum/core/transport';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -162,7 +161,7 @@ export class McpEndpoint {
       prepared = engine.route(rpc, meta);
       const denied = this.authorize?.(prepared, exchange);
       if (denied) return sendRefusal(reply, denied);
-      if (rpc.method === 'tools/call') this.paramHeaders.checkTool(prepared.target as ToolEntry, prepared.params.arguments, headers);
+      if (prepared.target?.kind === 'tool') this.paramHeaders.checkTool(prepared.target.entry, prepared.params.arguments, headers);
     } catch (error) {
       return this.fail(reply, exchange, rpc.id, error, 'handler');
     }

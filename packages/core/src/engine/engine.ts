@@ -13,6 +13,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protoco
 import { parseJson, readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
 import type { MethodHandler, ServingState } from './method.js';
+import type { CallTarget } from '../pipeline/call.js';
 import { RawJson, type EngineResponse } from './raw-json.js';
 import { isThenable } from './thenable.js';
 import type { RequestChannel } from './request-channel.js';
@@ -31,8 +32,10 @@ export interface PreparedRequest {
   readonly meta: RequestMeta;
   readonly params: JsonObject;
   readonly handler: MethodHandler<unknown>;
-  /** What the method's `resolve` read from the params (its typed target: the tool, prompt or resource). */
-  readonly target: unknown;
+  /** What the method's `resolve` read from the params (typed by the method: a tool target, a subscription filter). */
+  readonly resolved: unknown;
+  /** The tool, prompt or resource the request uses, as its method names it (`undefined` for lists and discovery). */
+  readonly target: CallTarget | undefined;
 }
 
 // Each handler resolves its own target type; the engine only passes it from resolve to run.
@@ -145,8 +148,8 @@ export class McpEngine {
     const handler = this.methods.get(request.method);
     if (!handler || !handler.served(this.state)) throw new MethodNotFoundError(`Method not found: ${request.method}`);
     const params = request.params ?? {};
-    const target = handler.resolve ? handler.resolve(params, this.state) : undefined;
-    return { request, meta, params, handler, target };
+    const resolved = handler.resolve ? handler.resolve(params, this.state) : undefined;
+    return { request, meta, params, handler, resolved, target: handler.target?.(resolved) };
   }
 
   /**
@@ -163,7 +166,7 @@ export class McpEngine {
    * {@link answerRequest}). Never throws; a promise it returns never rejects.
    */
   answer(prepared: PreparedRequest, channel: RequestChannel): EngineAnswer {
-    const call = new RequestCall(prepared.request, prepared.meta, prepared.params, prepared.target, prepared.handler, this.state, channel);
+    const call = new RequestCall(prepared.request, prepared.meta, prepared.params, prepared.resolved, prepared.target, prepared.handler, this.state, channel);
     if (call.cancelled) return undefined;
     let running: Promise<Result | RawJson> | Result | RawJson;
     try {

@@ -19,7 +19,6 @@ import type { RequestChannel } from './request-channel.js';
  * costly is made on first use: the logger, the `AbortSignal`, the context middleware reads.
  */
 export class RequestCall<Resolved = unknown> extends PipelineCall implements MethodCall<Resolved> {
-  readonly target: CallTarget | undefined;
   /** The transport's cancellation; ours (never cancelled) when it gave neither one nor a signal; `undefined` when it gave only a signal. */
   private readonly cancellation: Cancellation | undefined;
   private open = true;
@@ -33,12 +32,12 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
     readonly requestMeta: RequestMeta,
     readonly params: JsonObject,
     readonly resolved: Resolved,
+    readonly target: CallTarget | undefined,
     private readonly handler: MethodHandler<Resolved>,
     readonly state: ServingState,
     readonly channel: RequestChannel,
   ) {
     super(false);
-    this.target = handler.target?.(resolved);
     // Handlers see the transport's own signal, made only when asked for: no second controller
     // and listener per request.
     this.cancellation = channel.cancellation ?? (channel.signal ? undefined : new Cancellation());

@@ -41,7 +41,7 @@ export class LegacySubscriptions {
     const params = request.params ?? {};
     if (!this.state.registry.hasResources) throw new MethodNotFoundError(`Method not found: ${request.method} (this server has no resources)`);
     if (typeof params.uri !== 'string') throw new InvalidParamsError(`Invalid params: ${request.method} needs params.uri (a string)`);
-    return { request, meta, params, handler: this.handler as MethodHandler<unknown>, target: params.uri };
+    return { request, meta, params, handler: this.handler as MethodHandler<unknown>, resolved: params.uri, target: undefined };
   }
 
   /** Whether the session wants `event`: list changes always, updates of the URIs it subscribed to. */

@@ -174,17 +174,7 @@ export class McpResourceServer {
 
 /** Scopes the target of a routed request declares (none for lists and discovery). */
 function targetScopes(prepared: PreparedRequest): readonly string[] {
-  const target = prepared.target as (Scoped & { entry?: Scoped }) | undefined;
-  if (target === undefined || target === null) return [];
-  switch (prepared.request.method) {
-    case 'tools/call':
-    case 'prompts/get':
-      return target.scopes ?? [];
-    case 'resources/read':
-      return target.entry?.scopes ?? [];
-    default:
-      return [];
-  }
+  return prepared.target?.entry.scopes ?? [];
 }
 
 function describeTarget(prepared: PreparedRequest): string {
