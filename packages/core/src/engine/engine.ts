@@ -9,6 +9,7 @@ import { completionCompleteMethod } from '../methods/completion-complete.js';
 import { subscriptionsListenMethod } from '../methods/subscriptions-listen.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId, Result } from '../protocol/types.js';
+import { isRequestId } from '../protocol/request-id.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import { parseJson, readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
@@ -219,6 +220,6 @@ export class McpEngine {
   static cancelledRequestId(notification: JsonRpcNotification): RequestId | undefined {
     if (notification.method !== 'notifications/cancelled') return undefined;
     const id = notification.params?.requestId;
-    return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? id : undefined;
+    return isRequestId(id) ? id : undefined;
   }
 }

@@ -14,6 +14,7 @@ import { notificationMethod } from '../live/events.js';
 import type { BusSubscription } from '../live/notification-bus.js';
 import { serverCapabilities } from '../methods/discover.js';
 import { PROGRESS_TOKEN } from '../protocol/meta-keys.js';
+import { isRequestId } from '../protocol/request-id.js';
 import {
   LOGGING_LEVELS,
   type ClientCapabilities,
@@ -167,7 +168,7 @@ export class LegacySession implements LegacySessionView {
   handleNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/cancelled') {
       const id = notification.params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') this.inFlight.get(id)?.cancel();
+      if (isRequestId(id)) this.inFlight.get(id)?.cancel();
     } else if (notification.method !== 'notifications/initialized') {
       this.log.debug({ method: notification.method }, 'client notification ignored');
     }
