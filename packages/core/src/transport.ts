@@ -39,7 +39,7 @@ export {
 export { LongTextJson } from './engine/result-json.js';
 export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
-export { legacyErrorResponse } from './errors/legacy-errors.js';
+export { legacyErrorResponse } from './legacy/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';
 
 // What a transport reads of the served registry

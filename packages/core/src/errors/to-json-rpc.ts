@@ -26,7 +26,7 @@ export function errorResponse(id: RequestId | undefined, error: unknown): JsonRp
 }
 
 // Kept beside the response rather than in it: the legacy era answers these with its own code,
-// and the error's class is gone once the response is built (legacy-errors.ts).
+// and the error's class is gone once the response is built (legacy/legacy-errors.ts).
 const resourceNotFound = new WeakSet<JsonRpcErrorResponse>();
 
 /** Whether `response` answers a {@link ResourceNotFoundError}, wherever it was thrown. */

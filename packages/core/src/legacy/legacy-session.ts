@@ -6,7 +6,7 @@ import { RawJson, type EngineResponse } from '../engine/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
 import { InFlight } from '../engine/in-flight.js';
 import type { RequestChannel } from '../engine/request-scope.js';
-import { legacyCodes, legacyErrorResponse } from '../errors/legacy-errors.js';
+import { legacyCodes, legacyErrorResponse } from './legacy-errors.js';
 import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';
 import { isErrorResponse } from '../engine/raw-json.js';
 import type { LiveEvent } from '../live/events.js';

@@ -1,5 +1,5 @@
 import type { JsonRpcErrorResponse, RequestId } from '../protocol/types.js';
-import { answersResourceNotFound, errorResponse } from './to-json-rpc.js';
+import { answersResourceNotFound, errorResponse } from '../errors/to-json-rpc.js';
 
 /** -32002: resource not found, in revisions 2025-11-25 and earlier. */
 export const LEGACY_RESOURCE_NOT_FOUND = -32002;
