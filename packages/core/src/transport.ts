@@ -49,6 +49,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
 export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './era/inbound.js';
 export type { ClientRequestOutlet } from './legacy/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 
