@@ -5,6 +5,8 @@ import { parseJson } from '@decorum/core/transport';
 import { StdioProcess } from '@decorum-internal/test-support';
 import { Hardening } from './fixtures/hardening-server.js';
 import { postRaw, rawToolCall } from './support/raw-call.js';
+import { initializeSession, LEGACY_POST_HEADERS } from '../../packages/fastify/test/support/legacy-client.js';
+import { send } from '../../packages/fastify/test/support/http.js';
 
 const IDS = ['9007199254740993', '-9007199254740993', '123456789012345678901234567890'];
 
@@ -32,6 +34,19 @@ describe('over HTTP', () => {
     const res = await postRaw(served.url, 'nope', rawToolCall(IDS[0], 'nope'));
     expect(res.text).toContain(`"id":${IDS[0]}`);
     expect(res.json.error.code).toBe(-32602);
+  });
+
+  // #49: the legacy session read the cancelled id as a string or a number only, so a big id was never cancelled.
+  test('a legacy session cancels a request by its exact id', async () => {
+    const session = await initializeSession(served.url, { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'big-ids', version: '1' } });
+    const inSession = (body: string) => send(served.url, { headers: { ...LEGACY_POST_HEADERS, 'mcp-session-id': session.id }, body });
+    const call = inSession('{"jsonrpc":"2.0","id":9007199254740995,"method":"tools/call","params":{"name":"sleep","arguments":{"ms":1500}}}');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cancel = await inSession('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9007199254740995}}');
+    expect(cancel.status).toBe(202);
+    // Cancelled: the POST is accepted with no response (a sleep that ran to its end would answer 200).
+    const res = await call;
+    expect([res.status, res.text]).toEqual([202, '']);
   });
 });
 

@@ -38,7 +38,7 @@ export {
 export { LongTextJson } from './engine/result-json.js';
 export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
-export { legacyErrorResponse } from './errors/legacy-errors.js';
+export { legacyErrorResponse } from './legacy/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';
 
 // What a transport reads of the served registry
@@ -48,6 +48,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
 export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './era/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 

@@ -23,6 +23,7 @@ const TRANSPORT_VALUES = [
   'LegacySession',
   'isModernShaped',
   'isLegacyOpening',
+  'classifyInbound',
   'preloadValidators',
   'createDefaultLogger',
 ];

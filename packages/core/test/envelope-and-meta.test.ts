@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { McpServer, Tool } from '@decorum/core';
+import { errorResponse, parseJson } from '@decorum/core/transport';
 import { harness } from './support/engine-harness.js';
 import { meta, request } from '@decorum-internal/test-support';
 
@@ -15,11 +16,16 @@ class EnvelopeServer {
   }
 }
 
-const { call, server } = harness([EnvelopeServer]);
+const { call } = harness([EnvelopeServer]);
 
 describe('JSON-RPC envelope', () => {
-  test('malformed JSON text is -32700 without id', async () => {
-    const response = await server.engine.handleText('{"jsonrpc":"2.0",', { notify: () => undefined });
+  test('malformed JSON text is -32700 without id', () => {
+    let response;
+    try {
+      parseJson('{"jsonrpc":"2.0",');
+    } catch (error) {
+      response = errorResponse(undefined, error);
+    }
     expect(response).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('not valid JSON') } });
   });
 

@@ -46,9 +46,9 @@ function build() {
   const listen = (id: string | number, notifications: Record<string, unknown>) => {
     const seen: JsonRpcNotification[] = [];
     const controller = new AbortController();
-    const response = server.engine
-      .handle(request(id, 'subscriptions/listen', { notifications }), { signal: controller.signal, notify: (n) => seen.push(json(n)) })
-      .then((r) => (r === undefined ? undefined : json(r)));
+    const response = Promise.resolve(
+      server.engine.handle(request(id, 'subscriptions/listen', { notifications }), { signal: controller.signal, notify: (n) => seen.push(json(n)) }),
+    ).then((r) => (r === undefined ? undefined : json(r)));
     return { seen, response, cancel: () => controller.abort() };
   };
   return { server, call, listen };

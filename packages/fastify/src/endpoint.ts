@@ -218,7 +218,7 @@ export class McpEndpoint {
     let response: EngineResponse | undefined;
     const running = this.running.add(new RunningRequest(exchange, stream));
     try {
-      response = await this.server.engine.execute(prepared, {
+      response = await this.server.engine.answer(prepared, {
         cancellation: exchange.cancellation,
         logger,
         auth: exchange.auth,
@@ -230,7 +230,7 @@ export class McpEndpoint {
         flow: sseFlow(reply.raw),
       } as FlowChannel);
     } catch (error) {
-      // execute() never throws by contract; should it, the client still gets an answer, with no details.
+      // answer() never throws by contract; should it, the client still gets an answer, with no details.
       logger.error({ err: error }, 'MCP request failed unexpectedly');
       response = errorResponse(prepared.request.id, error);
     }

@@ -1,20 +1,5 @@
-import { InvalidParamsError, InvalidRequestError, META, type DecorumServer, type JsonRpcNotification, type JsonRpcRequest } from '@decorum/core';
-import {
-  errorResponse,
-  isLegacyOpening,
-  isModernShaped,
-  type EngineAnswer,
-  type EngineResponse,
-  type LegacySession,
-  type RequestChannel,
-} from '@decorum/core/transport';
-
-/** A dual-era request that is neither a 2026-07-28 request nor part of a legacy session. */
-function neitherEra(method: string): InvalidParamsError {
-  return new InvalidParamsError(
-    `Invalid params: ${method} has no params._meta["${META.protocolVersion}"]. A 2026-07-28 request carries _meta["${META.protocolVersion}"] and _meta["${META.clientCapabilities}"]; a 2025-11-25 (or earlier) client must open the session with initialize first`,
-  );
-}
+import type { DecorumServer, InvalidRequestError, JsonRpcNotification, JsonRpcRequest } from '@decorum/core';
+import { classifyInbound, errorResponse, type EngineAnswer, type EngineResponse, type LegacySession, type RequestChannel } from '@decorum/core/transport';
 
 /** What the stdio server writes: responses, notifications, and (legacy) server→client requests. */
 export type StdioWrite = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest) => void;
@@ -38,17 +23,12 @@ export class StdioEras {
    * (a modern request to a plain tool, any refusal), else a promise that never rejects.
    */
   handle(request: JsonRpcRequest, channel: RequestChannel): EngineAnswer {
-    const { eras, engine } = this.server;
-    if (eras !== 'legacy' && isModernShaped(request)) return engine.answerRequest(request, channel);
-    if (!this.session && (eras === 'legacy' || (eras === 'dual' && isLegacyOpening(request)))) {
-      this.session = this.server.openLegacySession((message) => this.write(message));
-    }
-    if (this.session) return this.session.answerRequest(request, channel);
-    if (eras === 'legacy') return errorResponse(request.id, new InvalidRequestError('Invalid Request: send initialize first'));
-    if (eras === 'modern') return engine.answerRequest(request, channel);
-    // Dual, no session yet, and no modern _meta: either a 2026-07-28 request that lacks it or a
-    // legacy client that skipped initialize. The error (still -32602) says what each must do.
-    return errorResponse(request.id, neitherEra(request.method));
+    const inbound = classifyInbound(this.server.eras, request, this.session !== undefined);
+    if (inbound.era === 'modern') return this.server.engine.answerRequest(request, channel);
+    if (inbound.era === 'refused') return errorResponse(request.id, inbound.error);
+    // The process's one session opens with its first legacy message (in eras 'legacy', whatever it is).
+    this.session ??= this.server.openLegacySession((message) => this.write(message));
+    return this.session.answerRequest(request, channel);
   }
 
   /** A client notification for the legacy session (cancellation is the stdio server's own). */

@@ -7,7 +7,7 @@ import {
   type ServerOptions,
   type ServerTarget,
 } from '@decorum/core';
-import { encodeMessage } from '@decorum/core/transport';
+import { encodeMessage, parseJson } from '@decorum/core/transport';
 import { ConnectionClosedError, RequestCancelledError } from '../errors.js';
 import type { ClientTransport, EraInfo, Exchange, TransportEvents } from './transport.js';
 
@@ -65,7 +65,8 @@ export class InProcessTransport implements ClientTransport {
           if (!controller.signal.aborted) exchange.onNotification?.(JSON.parse(JSON.stringify(notification)));
         },
       };
-      const answered = this.server.engine.handleText(JSON.stringify(request), channel).then((response) => {
+      // Through JSON text, as over a wire: the server sees its own copy of the request.
+      const answered = Promise.resolve(this.server.engine.handle(parseJson(JSON.stringify(request)), channel)).then((response) => {
         if (!response) throw new ConnectionClosedError(`The server gave no answer to ${request.method}`);
         return JSON.parse(encodeMessage(response)) as JsonRpcResponse;
       });

@@ -1,4 +1,5 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
+import { ModernCodec } from '../era/modern-codec.js';
 import { MethodNotFoundError, McpProtocolError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { discoverMethod } from '../methods/discover.js';
 import { promptsListMethod, resourcesListMethod, resourceTemplatesListMethod, toolsListMethod } from '../methods/list-methods.js';
@@ -9,8 +10,9 @@ import { completionCompleteMethod } from '../methods/completion-complete.js';
 import { subscriptionsListenMethod } from '../methods/subscriptions-listen.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId, Result } from '../protocol/types.js';
+import { isRequestId } from '../protocol/request-id.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
-import { parseJson, readEnvelope } from './envelope.js';
+import { readEnvelope } from './envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
 import type { MethodHandler, ServingState } from './method.js';
 import type { CallTarget } from '../pipeline/call.js';
@@ -56,54 +58,42 @@ const METHODS = [
  * The transport-agnostic JSON-RPC engine of MCP 2026-07-28. It never sees bytes or headers:
  * transports hand it parsed messages and a {@link RequestChannel}, and serialize what it returns.
  *
- * `handle` runs every check in order. Transports with a header layer (HTTP) call the steps
- * themselves — `readMeta`, `checkVersion`, `route`, `execute` — and put their header checks
- * between them, in the order the spec gives.
+ * One entry per level, each answering at once when nothing waited (an {@link EngineAnswer}; a
+ * transport that needs a promise wraps it at its edge): `handle` (a parsed message),
+ * `answerRequest` (a request whose envelope was read), `answer` (a prepared request). Transports
+ * with a header layer (HTTP) call the steps themselves — `readMeta`, `checkVersion`, `route`,
+ * `answer` — and put their header checks between them, in the order the spec gives.
  */
 export class McpEngine {
   private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
+  /** How 2026-07-28 answers are finished (the `_meta` that names the server). */
+  readonly modern: ModernCodec;
 
-  constructor(readonly state: ServingState) {}
-
-  /** Parses and handles one message's text (stdio lines, HTTP bodies). */
-  handleText(text: string, channel: RequestChannel): Promise<EngineResponse | undefined> {
-    let message: unknown;
-    try {
-      message = parseJson(text);
-    } catch (error) {
-      return Promise.resolve(errorResponse(undefined, error));
-    }
-    return this.handle(message, channel);
+  constructor(readonly state: ServingState) {
+    this.modern = new ModernCodec(state.info, state.resultMeta);
   }
 
   /**
-   * Handles one parsed message. Resolves to the response, or `undefined` when there is none
-   * (a notification, a stray response, or a request cancelled before it answered).
+   * Handles one parsed message: the response, or `undefined` when there is none (a notification,
+   * a stray response, or a request cancelled before it answered).
    */
-  handle(message: unknown, channel: RequestChannel): Promise<EngineResponse | undefined> {
+  handle(message: unknown, channel: RequestChannel): EngineAnswer {
     let envelope;
     try {
       envelope = readEnvelope(message);
     } catch (error) {
-      return Promise.resolve(errorResponse(undefined, error));
+      return errorResponse(undefined, error);
     }
-    if (envelope.kind !== 'request') return Promise.resolve(undefined);
-    return this.handleRequest(envelope.request, channel);
+    if (envelope.kind !== 'request') return undefined;
+    return this.answerRequest(envelope.request, channel);
   }
 
   /**
    * Handles one request whose envelope the transport already checked with `readEnvelope`
    * (stdio reads it first to route notifications and refuse duplicate ids): every later step.
-   */
-  handleRequest(request: JsonRpcRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
-    return Promise.resolve(this.answerRequest(request, channel));
-  }
-
-  /**
-   * {@link handleRequest} without the promise when the answer is ready at once: the response (or
-   * `undefined`) itself when every step answered synchronously — a plain tool, a list, any error
-   * before the method ran — and a promise only when the method waits. A transport that can write
-   * an answer in the turn its request arrived in saves a promise and a microtask turn per request.
+   * The response (or `undefined`) itself when every step answered synchronously — a plain tool, a
+   * list, any error before the method ran — and a promise only when the method waits: a transport
+   * that writes an answer in the turn its request arrived in saves a promise and a microtask turn.
    */
   answerRequest(request: JsonRpcRequest, channel: RequestChannel): EngineAnswer {
     let prepared: PreparedRequest;
@@ -135,7 +125,7 @@ export class McpEngine {
         typeof requested === 'string' ? requested : null,
       );
     }
-    return readRequestMeta(request.params);
+    return readRequestMeta(request.params, this.modern);
   }
 
   /** Step 2: the requested protocol version is one this server speaks (-32022 otherwise). */
@@ -153,17 +143,9 @@ export class McpEngine {
   }
 
   /**
-   * Step 4: runs the method. Never rejects; resolves to `undefined` when the request was
-   * cancelled. A method that answers synchronously (a plain tool, a list) is finished at once and
-   * only the returned promise is made; {@link answer} does without it.
-   */
-  execute(prepared: PreparedRequest, channel: RequestChannel): Promise<EngineResponse | undefined> {
-    return Promise.resolve(this.answer(prepared, channel));
-  }
-
-  /**
-   * {@link execute} without the promise when the method answered synchronously (see
-   * {@link answerRequest}). Never throws; a promise it returns never rejects.
+   * Step 4: runs the method, and finishes its answer with the request's codec (`meta.codec`). The
+   * response itself when the method answered synchronously (see {@link answerRequest}), else a
+   * promise; `undefined` when the request was cancelled. Never throws; a promise it returns never rejects.
    */
   answer(prepared: PreparedRequest, channel: RequestChannel): EngineAnswer {
     const call = new RequestCall(prepared.request, prepared.meta, prepared.params, prepared.resolved, prepared.target, prepared.handler, this.state, channel);
@@ -189,13 +171,12 @@ export class McpEngine {
     );
   }
 
-  /** The method's result as the response (none once the request was cancelled). */
+  /** The method's result as the response, shaped once by the request's codec (none once the request was cancelled). */
   private answered(call: RequestCall, result: Result | RawJson): EngineResponse | undefined {
     call.close();
     if (call.cancelled) return undefined;
-    if (result instanceof RawJson) return { jsonrpc: '2.0', id: call.request.id, result };
     try {
-      return { jsonrpc: '2.0', id: call.request.id, result: this.withServerInfo(result) };
+      return { jsonrpc: '2.0', id: call.request.id, result: call.requestMeta.codec.result(call.request.method, result) };
     } catch (error) {
       // A result that cannot take its `_meta` (a middleware's frozen object): the request's failure, not the transport's.
       return this.failed(call, error);
@@ -207,19 +188,13 @@ export class McpEngine {
     call.close();
     if (call.cancelled) return undefined;
     if (!(error instanceof McpProtocolError)) call.log.error({ err: error }, 'request failed');
-    return errorResponse(call.request.id, error);
-  }
-
-  /** Every result's `_meta` names the server (B-10); a result without one shares the server's. */
-  private withServerInfo(result: Result): Result {
-    result._meta = result._meta === undefined ? this.state.resultMeta : { ...result._meta, [META.serverInfo]: this.state.info };
-    return result;
+    return call.requestMeta.codec.error(call.request.id, error);
   }
 
   /** The notification that a transport may want to act on (stdio cancellation). */
   static cancelledRequestId(notification: JsonRpcNotification): RequestId | undefined {
     if (notification.method !== 'notifications/cancelled') return undefined;
     const id = notification.params?.requestId;
-    return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? id : undefined;
+    return isRequestId(id) ? id : undefined;
   }
 }

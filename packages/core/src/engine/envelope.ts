@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors/protocol-errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import { isRequestId } from '../protocol/request-id.js';
 
 /** What one incoming message turned out to be. */
 export type Envelope =
@@ -33,8 +34,7 @@ export function readEnvelope(message: unknown): Envelope {
     throw new InvalidRequestError('Invalid Request: "params" must be an object when present');
   }
   if (!hasId) return { kind: 'notification', notification: message as unknown as JsonRpcNotification };
-  const id = message.id;
-  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint')) {
+  if (!isRequestId(message.id)) {
     throw new InvalidRequestError('Invalid Request: "id" must be a string or an integer (never null)');
   }
   return { kind: 'request', request: message as unknown as JsonRpcRequest };
@@ -43,8 +43,7 @@ export function readEnvelope(message: unknown): Envelope {
 /** The id of a message that failed later checks, when it has a usable one. */
 export function readableId(message: unknown): RequestId | undefined {
   if (!isPlainObject(message)) return undefined;
-  const id = message.id;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint' ? id : undefined;
+  return isRequestId(message.id) ? message.id : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { InvalidParamsError, UnsupportedProtocolVersionError } from '../errors/p
 import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
 import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+import type { EraCodec } from '../era/codec.js';
 
 /** What a 2026-07-28 request says about itself in `params._meta`. */
 export interface RequestMeta {
@@ -12,6 +13,8 @@ export interface RequestMeta {
   progressToken?: string | number;
   /** The whole `_meta` object, as sent. */
   raw: JsonObject;
+  /** How the answer is shaped: the modern codec, or the legacy session's (chosen once, carried here). */
+  codec: EraCodec;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -33,9 +36,10 @@ export function checkProtocolVersion(version: string): void {
 /**
  * Reads and checks the per-request `_meta` (there is no handshake: every request carries its
  * version and capabilities, and nothing is inferred from earlier requests). The version's
- * support is checked separately, so that HTTP can compare it with its header first.
+ * support is checked separately, so that HTTP can compare it with its header first. `codec` is
+ * the server's modern codec: a request with this `_meta` is answered in 2026-07-28.
  */
-export function readRequestMeta(params: JsonObject | undefined): RequestMeta {
+export function readRequestMeta(params: JsonObject | undefined, codec: EraCodec): RequestMeta {
   const meta = params?._meta;
   if (!isObject(meta)) {
     throw new InvalidParamsError(`Invalid params: params._meta is required and must carry "${META.protocolVersion}" and "${META.clientCapabilities}"`);
@@ -48,7 +52,7 @@ export function readRequestMeta(params: JsonObject | undefined): RequestMeta {
   if (!isObject(capabilities)) {
     throw new InvalidParamsError(`Invalid params: params._meta["${META.clientCapabilities}"] is required (an object; {} for none)`);
   }
-  const out: RequestMeta = { protocolVersion: version, clientCapabilities: capabilities as ClientCapabilities, raw: meta };
+  const out: RequestMeta = { protocolVersion: version, clientCapabilities: capabilities as ClientCapabilities, raw: meta, codec };
   const info = meta[META.clientInfo];
   if (isObject(info) && typeof info.name === 'string') out.clientInfo = info as unknown as Implementation;
   const level = meta[META.logLevel];

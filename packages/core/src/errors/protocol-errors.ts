@@ -79,7 +79,7 @@ export class UnsupportedProtocolVersionError extends McpProtocolError {
 
 /**
  * -32602 on the modern era: no resource at the URI (`data.uri`). A legacy session reports it as
- * -32002, the code 2025-11-25 and earlier give it (see `errors/legacy-errors.ts`).
+ * -32002, the code 2025-11-25 and earlier give it (see `legacy/legacy-errors.ts`).
  */
 export class ResourceNotFoundError extends InvalidParamsError {}
 

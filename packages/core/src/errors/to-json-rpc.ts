@@ -1,5 +1,5 @@
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, RequestId } from '../protocol/types.js';
-import { InternalError, McpProtocolError, RefusedMessageError, ResourceNotFoundError } from './protocol-errors.js';
+import { InternalError, McpProtocolError, RefusedMessageError } from './protocol-errors.js';
 
 /**
  * Turns anything thrown into a JSON-RPC error object. Typed protocol errors keep their code,
@@ -21,17 +21,7 @@ export function errorResponse(id: RequestId | undefined, error: unknown): JsonRp
   const response: JsonRpcErrorResponse = { jsonrpc: '2.0', error: toJsonRpcError(error) };
   const answered = id ?? (error instanceof RefusedMessageError ? error.requestId : undefined);
   if (answered !== undefined) response.id = answered;
-  if (error instanceof ResourceNotFoundError) resourceNotFound.add(response);
   return response;
-}
-
-// Kept beside the response rather than in it: the legacy era answers these with its own code,
-// and the error's class is gone once the response is built (legacy-errors.ts).
-const resourceNotFound = new WeakSet<JsonRpcErrorResponse>();
-
-/** Whether `response` answers a {@link ResourceNotFoundError}, wherever it was thrown. */
-export function answersResourceNotFound(response: JsonRpcErrorResponse): boolean {
-  return resourceNotFound.has(response);
 }
 
 /** True when `error` is one the engine raised on purpose (and so safe to show). */

@@ -2,18 +2,18 @@ import type { Logger } from 'pino';
 import type { EngineAnswer, McpEngine, PreparedRequest } from '../engine/engine.js';
 import { isThenable } from '../engine/thenable.js';
 import type { RequestMeta } from '../engine/meta.js';
-import { RawJson, type EngineResponse } from '../engine/raw-json.js';
+import type { EngineResponse } from '../engine/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
 import { InFlight } from '../engine/in-flight.js';
 import type { RequestChannel } from '../engine/request-channel.js';
-import { legacyCodes, legacyErrorResponse } from '../errors/legacy-errors.js';
+import { legacyErrorResponse } from './legacy-errors.js';
 import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';
-import { isErrorResponse } from '../engine/raw-json.js';
 import type { LiveEvent } from '../live/events.js';
 import { notificationMethod } from '../live/events.js';
 import type { BusSubscription } from '../live/notification-bus.js';
 import { serverCapabilities } from '../methods/discover.js';
 import { PROGRESS_TOKEN } from '../protocol/meta-keys.js';
+import { isRequestId } from '../protocol/request-id.js';
 import {
   LOGGING_LEVELS,
   type ClientCapabilities,
@@ -27,10 +27,10 @@ import {
 import { readClientAnswer } from '../asks/session/client-answer.js';
 import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from '../asks/session/client-requests.js';
 import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilities } from './legacy-capabilities.js';
-import { legacyNotification, legacyResult } from './legacy-results.js';
+import { LegacyCodec } from './legacy-codec.js';
 import { SessionAskSeam } from '../asks/session/session-asks.js';
 import { LegacySubscriptions } from './resource-subscriptions.js';
-import { negotiateLegacyVersion } from './versions.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION, negotiateLegacyVersion } from './versions.js';
 
 /** Options of a legacy session. */
 export interface LegacySessionOptions {
@@ -56,8 +56,8 @@ function ok(id: RequestId, result: JsonObject = {}): LegacyStep {
  * One legacy (initialize-based, 2025-11-25 and earlier) session: on stdio the whole process, on
  * HTTP one `Mcp-Session-Id`. It answers the lifecycle methods itself (`initialize`, `ping`,
  * `logging/setLevel`, `resources/subscribe`/`unsubscribe`), runs everything else through the same
- * engine and handlers as the modern era — with asks answered by live requests — and reshapes what
- * comes back for the old revisions. Session-level messages (list changes, resource updates) go to
+ * engine and handlers as the modern era — with asks answered by live requests — whose answers
+ * its codec (made once, at `initialize`) shapes for the negotiated revision. Session-level messages (list changes, resource updates) go to
  * the transport's outlet. It knows nothing of bytes.
  */
 export class LegacySession implements LegacySessionView {
@@ -68,6 +68,8 @@ export class LegacySession implements LegacySessionView {
   logLevel: LoggingLevel | undefined;
   /** True once `initialize` was answered. */
   initialized = false;
+  /** How this session's answers are shaped: the negotiated revision's (set by `initialize`). */
+  private codec = new LegacyCodec(LATEST_LEGACY_PROTOCOL_VERSION);
   readonly requests: ClientRequests;
   private readonly subscribed: LegacySubscriptions;
   private readonly inFlight = new InFlight<Cancellation>();
@@ -86,12 +88,10 @@ export class LegacySession implements LegacySessionView {
     this.subscribed = new LegacySubscriptions(engine.state);
   }
 
-  /** Handles one request: lifecycle methods here, the rest through the engine. */
-  handleRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): Promise<EngineResponse | undefined> {
-    return Promise.resolve(this.answerRequest(request, channel, requestOutlet));
-  }
-
-  /** {@link handleRequest} without the promise when the answer is ready at once (see `McpEngine.answerRequest`). */
+  /**
+   * Handles one request: lifecycle methods here, the rest through the engine. The answer itself
+   * when it is ready at once, else a promise that never rejects (see `McpEngine.answerRequest`).
+   */
   answerRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): EngineAnswer {
     const step = this.prepare(request);
     return step.kind === 'answer' ? step.response : this.run(step.prepared, channel, requestOutlet);
@@ -124,11 +124,11 @@ export class LegacySession implements LegacySessionView {
   }
 
   /**
-   * Runs a prepared request with live asks, and reshapes its answer for the old revisions: at once
-   * when the method answered synchronously, else a promise (one `then`; it never rejects).
+   * Runs a prepared request with live asks; the engine finishes its answer with this session's
+   * codec: at once when the method answered synchronously, else a promise (one `then`; it never rejects).
    */
   run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): EngineAnswer {
-    const { id, method } = prepared.request;
+    const { id } = prepared.request;
     const { cancellation } = channel;
     if (cancellation) this.inFlight.set(id, cancellation);
     // The transport's channel with this session's asks, and its notifications (progress, logs) as
@@ -142,32 +142,26 @@ export class LegacySession implements LegacySessionView {
       logger: channel.logger,
       peer: channel.peer,
       sessionId: channel.sessionId,
-      notify: (notification: JsonRpcNotification) => channel.notify(legacyNotification(notification, this.protocolVersion)),
+      notify: (notification: JsonRpcNotification) => channel.notify(this.codec.notification(notification)),
       asks: new SessionAskSeam(this, requestOutlet),
     } satisfies Record<keyof RequestChannel, unknown>;
     const answer = this.engine.answer(prepared, sessionChannel);
-    if (!isThenable(answer)) return this.ran(id, method, cancellation, answer);
-    return answer.then((response) => this.ran(id, method, cancellation, response));
+    if (!cancellation) return answer;
+    if (!isThenable(answer)) return this.ran(id, answer);
+    return answer.then((response) => this.ran(id, response));
   }
 
-  /** A request has run: it leaves the in-flight map, and its answer takes the negotiated revision's shape. */
-  private ran(id: RequestId, method: string, cancellation: Cancellation | undefined, response: EngineResponse | undefined): EngineResponse | undefined {
-    if (cancellation) this.inFlight.delete(id);
-    return this.legacyResponse(method, response);
-  }
-
-  /** An engine response as the negotiated revision has it (error codes, result shapes). */
-  private legacyResponse(method: string, response: EngineResponse | undefined): EngineResponse | undefined {
-    if (response === undefined) return undefined;
-    if (isErrorResponse(response)) return legacyCodes(response);
-    return { jsonrpc: '2.0', id: response.id, result: legacyResult(method, response.result, this.protocolVersion) as RawJson };
+  /** A request has run: it leaves the in-flight map. */
+  private ran(id: RequestId, response: EngineResponse | undefined): EngineResponse | undefined {
+    this.inFlight.delete(id);
+    return response;
   }
 
   /** Client notifications: `initialized`, `cancelled` (aborts the request it names), `roots/list_changed`. */
   handleNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/cancelled') {
       const id = notification.params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') this.inFlight.get(id)?.cancel();
+      if (isRequestId(id)) this.inFlight.get(id)?.cancel();
     } else if (notification.method !== 'notifications/initialized') {
       this.log.debug({ method: notification.method }, 'client notification ignored');
     }
@@ -205,6 +199,7 @@ export class LegacySession implements LegacySessionView {
       throw new InvalidParamsError('Invalid params: initialize needs params.clientInfo ({ name, version })');
     }
     this.protocolVersion = negotiateLegacyVersion(params.protocolVersion);
+    this.codec = new LegacyCodec(this.protocolVersion);
     this.clientCapabilities = legacyClientCapabilities(params.capabilities as ClientCapabilities, this.protocolVersion);
     this.clientInfo = params.clientInfo as unknown as Implementation;
     this.initialized = true;
@@ -240,7 +235,7 @@ export class LegacySession implements LegacySessionView {
   /** The per-request view the engine reads: the session's version, capabilities and log level. */
   private meta(params: JsonObject): RequestMeta {
     const raw = isObject(params._meta) ? params._meta : {};
-    const meta: RequestMeta = { protocolVersion: this.protocolVersion, clientCapabilities: this.clientCapabilities, raw };
+    const meta: RequestMeta = { protocolVersion: this.protocolVersion, clientCapabilities: this.clientCapabilities, raw, codec: this.codec };
     if (this.clientInfo) meta.clientInfo = this.clientInfo;
     if (this.logLevel) meta.logLevel = this.logLevel;
     const token = raw[PROGRESS_TOKEN];

@@ -30,7 +30,7 @@ export class LegacySubscriptions {
             this.sight = sight;
           }
         }
-        // The legacy answer is `{}`: the session strips resultType.
+        // The legacy answer is `{}`: the session's codec strips resultType.
         return { resultType: 'complete' };
       },
     });

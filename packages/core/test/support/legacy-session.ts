@@ -23,7 +23,7 @@ export function legacySession(targets: ServerTarget[], options: ServerOptions = 
   };
   let id = 0;
   const request = async (method: string, params?: object) => {
-    const response = await legacy.handleRequest(
+    const response = await legacy.answerRequest(
       { jsonrpc: '2.0', id: ++id, method, ...(params ? { params: params as never } : {}) },
       { cancellation: new Cancellation(), notify: (n) => notified.push(n) },
     );

@@ -1,5 +1,4 @@
 import {
-  LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   ParseError,
   type DecorumServer,
@@ -11,11 +10,12 @@ import {
 } from '@decorum/core';
 import {
   Cancellation,
+  classifyByHeaders,
+  classifyInbound,
   encodeSafely,
   encodeSafelyBody,
   isErrorResponse,
   isLegacyOpening,
-  isModernShaped,
   isThenable,
   legacyErrorResponse,
   LinkedList,
@@ -63,28 +63,24 @@ export class LegacyEndpoint implements AnswersRunning {
   ) {}
 
   /**
-   * Whether a POST belongs to the legacy era, and its parsed body (or the `ParseError` of a body
-   * that could not be parsed) when it does. Cheap for modern
-   * requests: they carry `MCP-Protocol-Version: 2026-07-28` and no session id, and are not parsed here.
+   * Whether a POST belongs to the legacy era (core's inbound classifier decides), and its parsed
+   * body (or the `ParseError` of a body that could not be parsed) when it does. Cheap for modern
+   * requests: they carry `MCP-Protocol-Version: 2026-07-28` and no session id, and are not parsed
+   * here. A request of neither era goes to the modern endpoint, whose checks refuse it in the
+   * spec's order (the same -32602).
    */
   claim(request: FastifyRequest, headers: IncomingHttpHeaders): unknown {
-    const session = headers[SESSION_HEADER];
-    if (this.server.eras !== 'legacy' && session === undefined && namesModernVersion(headers)) return undefined;
-    const version = headers['mcp-protocol-version'];
+    const inSession = headers[SESSION_HEADER] !== undefined;
+    const version = headers['mcp-protocol-version'] as string | undefined;
+    if (classifyByHeaders(this.server.eras, inSession, version)) return undefined;
     let message: unknown;
     try {
       message = parseJson(typeof request.body === 'string' ? request.body : '');
     } catch (error) {
       // Malformed or refused JSON: the modern path reports -32700, unless the request is in a session.
-      return this.server.eras === 'legacy' || session !== undefined ? error : undefined;
+      message = error;
     }
-    if (this.server.eras === 'legacy') return message;
-    const rpc = message as JsonRpcRequest;
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) return session !== undefined ? message : undefined;
-    // A modern-shaped request wins over a stale session header (DIGEST V-07).
-    if (typeof rpc.method === 'string' && isModernShaped(rpc)) return undefined;
-    if (session !== undefined || version !== undefined) return message;
-    return typeof rpc.method === 'string' && isLegacyOpening(rpc) ? message : undefined;
+    return classifyInbound(this.server.eras, message, inSession, version).era === 'legacy' ? message : undefined;
   }
 
   /**
@@ -92,7 +88,7 @@ export class LegacyEndpoint implements AnswersRunning {
    * a modern `MCP-Protocol-Version`, which gets the modern rule, 405 (DIGEST §17.4, H-04).
    */
   claimsMethod(headers: IncomingHttpHeaders): boolean {
-    return this.server.eras === 'legacy' || !namesModernVersion(headers);
+    return classifyByHeaders(this.server.eras, false, headers['mcp-protocol-version'] as string | undefined) === undefined;
   }
 
   /** One POST in the legacy era: initialize, or a message in a session. Synchronous unless a request runs. */
@@ -363,12 +359,6 @@ interface AnswerRoute {
 }
 
 const noop = (): void => {};
-
-/** True when a request names a revision that is not a legacy one (2026-07-28, or a later one it may not know). */
-function namesModernVersion(headers: IncomingHttpHeaders): boolean {
-  const version = headers['mcp-protocol-version'];
-  return version !== undefined && (version === LATEST_PROTOCOL_VERSION || !LEGACY_PROTOCOL_VERSIONS.includes(String(version)));
-}
 
 /** A session's request is over (answered or failed): the session counts it no more, and was seen now. */
 function ended(session: HttpSession): void {

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonRpcErrorObject } from '../../protocol/types.js';
+import { isRequestId } from '../../protocol/request-id.js';
 
 /**
  * A client's response to one of a legacy session's requests, read as JSON-RPC 2.0 (§5) and MCP
@@ -33,8 +34,4 @@ export function readClientAnswer(response: { id?: unknown; result?: unknown; err
   if (!isRequestId(id)) return { ok: false, problem: '"id" must be a string or an integer' };
   if (!isObject(response.result)) return { ok: false, problem: '"result" must be an object (every MCP result is one)' };
   return { ok: true, result: response.result };
-}
-
-function isRequestId(id: unknown): boolean {
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint';
 }

@@ -1,5 +1,6 @@
+import { ResourceNotFoundError } from '../errors/protocol-errors.js';
+import { errorResponse } from '../errors/to-json-rpc.js';
 import type { JsonRpcErrorResponse, RequestId } from '../protocol/types.js';
-import { answersResourceNotFound, errorResponse } from './to-json-rpc.js';
 
 /** -32002: resource not found, in revisions 2025-11-25 and earlier. */
 export const LEGACY_RESOURCE_NOT_FOUND = -32002;
@@ -19,15 +20,8 @@ const MODERN_ONLY_CODES: ReadonlyMap<number, number> = new Map([
  * revisions. The one place where the legacy era's codes differ from the modern ones.
  */
 export function legacyErrorResponse(id: RequestId | undefined, error: unknown): JsonRpcErrorResponse {
-  return legacyCodes(errorResponse(id, error));
-}
-
-/**
- * Rewrites a response the engine already built to legacy codes (a resource not found is known by
- * the response, even when routing went well and a step after it threw the error).
- */
-export function legacyCodes(response: JsonRpcErrorResponse): JsonRpcErrorResponse {
-  const code = answersResourceNotFound(response) ? LEGACY_RESOURCE_NOT_FOUND : MODERN_ONLY_CODES.get(response.error.code);
+  const response = errorResponse(id, error);
+  const code = error instanceof ResourceNotFoundError ? LEGACY_RESOURCE_NOT_FOUND : MODERN_ONLY_CODES.get(response.error.code);
   if (code !== undefined) response.error.code = code;
   return response;
 }
