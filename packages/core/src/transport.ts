@@ -23,8 +23,8 @@ export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
-export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
-export { strictUtf8 } from './engine/strict-utf8.js';
+export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
+export { strictUtf8 } from './wire/strict-utf8.js';
 export {
   encodeMessage,
   encodeMessageBody,
@@ -35,9 +35,9 @@ export {
   type PageAnswerBytes,
   type AnswerBody,
   type EngineResultResponse,
-} from './engine/raw-json.js';
-export { LongTextJson } from './engine/result-json.js';
-export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
+} from './wire/raw-json.js';
+export { LongTextJson } from './wire/result-json.js';
+export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './wire/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './errors/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';

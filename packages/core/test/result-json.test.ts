@@ -1,5 +1,5 @@
 import { encodeMessage, encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
-import { infoOnlyMeta } from '../src/engine/result-json.js';
+import { infoOnlyMeta } from '../src/wire/result-json.js';
 
 /** A result response is written member by member (result-json.ts): its text must be exactly JSON.stringify's. */
 const expectStringify = (message: EngineResponse) => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CacheHints, Implementation, JsonObject, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
-import type { RawJson } from './raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { RequestChannel, RequestScope } from './request-scope.js';
 import type { LiveRegistry } from '../live/live-registry.js';
 import type { MrtrConfig } from '../mrtr/input-round.js';
