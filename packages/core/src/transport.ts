@@ -25,19 +25,17 @@ export { Pipeline } from './pipeline/pipeline.js';
 // Reading and writing messages
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
 export { strictUtf8 } from './wire/strict-utf8.js';
+export { isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './wire/raw-json.js';
 export {
   encodeMessage,
-  encodeMessageBody,
-  encodeMessageBytes,
-  isErrorResponse,
-  RawJson,
-  type EngineResponse,
-  type PageAnswerBytes,
   type AnswerBody,
-  type EngineResultResponse,
-} from './wire/raw-json.js';
+  type BodyEncoding,
+  type Encoding,
+  type PageAnswerBytes,
+  type TextEncoding,
+  type UnserializableListener,
+} from './wire/encode-message.js';
 export { LongTextJson } from './wire/result-json.js';
-export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './wire/safe-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './errors/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';

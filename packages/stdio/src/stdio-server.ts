@@ -12,7 +12,7 @@ import {
 } from '@decorum/core';
 import {
   Cancellation,
-  encodeSafely,
+  encodeMessage,
   errorResponse,
   InFlight,
   isNotificationShaped,
@@ -24,11 +24,11 @@ import {
   shutdownErrors,
   type EngineResponse,
   type FlowChannel,
+  type TextEncoding,
 } from '@decorum/core/transport';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
-import { encodeExactly } from './exact-integers.js';
 import { handleProcessErrors } from './shutdown.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_PENDING_OUTPUT, InputGate } from './output-backpressure.js';
 import { StdioEras } from './legacy-stdio.js';
@@ -81,6 +81,9 @@ export interface StdioServer {
 
 const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
 
+/** The messages of a listen whose id is a bigint carry it in `_meta` and in its teardown: exact digits there too. */
+const EXACT_INTEGERS: TextEncoding = { exactIntegers: true };
+
 /**
  * One request's channel: its notifications go out until it is cancelled. A class rather than an
  * object with a `notify` closure: one object per request instead of three (the closure and its context).
@@ -130,12 +133,12 @@ export function serveStdio(targets: readonly ServerTarget[] | DecorumServer, opt
   // notification is dropped.
   const unserializable = (error: unknown) => log.error({ err: error }, 'a message could not be serialized to JSON');
   const write = (message: EngineResponse | JsonRpcNotification | JsonRpcRequest): void => {
-    const line = encodeSafely(message, unserializable);
+    const line = encodeMessage(message, undefined, unserializable);
     if (line !== undefined) lines.write(line);
   };
   // A listen whose id is a bigint puts it in its notifications' `_meta` and its teardown: exact digits there too.
   const writeExactly = (message: EngineResponse | JsonRpcNotification): void => {
-    const line = encodeExactly(message, unserializable);
+    const line = encodeMessage(message, EXACT_INTEGERS, unserializable);
     if (line !== undefined) lines.write(line);
   };
   // Lines wait for the end of their burst; a process that exits (or crashes) before it still
