@@ -204,15 +204,11 @@ export class McpEndpoint {
       if (headers) reply.headers(headers);
     }
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
-    const body = encodeMessage(
-      response,
-      this.answerEncoding,
-      (error) => {
-        logUnserializable(logger, error);
-        exchange.errorCode = -32603;
-        status = errorStatus(-32603, 'handler');
-      },
-    );
+    const body = encodeMessage(response, this.answerEncoding, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = errorStatus(-32603, 'handler');
+    });
     return sendAnswerBody(reply, status, body);
   }
 

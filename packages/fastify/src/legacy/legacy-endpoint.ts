@@ -317,7 +317,11 @@ export class LegacyEndpoint implements AnswersRunning {
       const message = legacyErrorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
       if (stream) stream.end(encodeMessage(message, undefined, noop));
-      else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeMessage(message, AS_BODY, noop));
+      else if (!reply.sent)
+        reply
+          .code(legacyErrorStatus(message.error.code))
+          .type(JSON_TYPE)
+          .send(encodeMessage(message, AS_BODY, noop));
       cancellation.cancel();
     }
   }
@@ -340,15 +344,11 @@ export class LegacyEndpoint implements AnswersRunning {
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
-    const body = encodeMessage(
-      response,
-      this.answerEncoding,
-      (error) => {
-        logUnserializable(logger, error);
-        exchange.errorCode = -32603;
-        status = RESULT_STATUS;
-      },
-    );
+    const body = encodeMessage(response, this.answerEncoding, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = RESULT_STATUS;
+    });
     return sendAnswerBody(reply, status, body);
   }
 
