@@ -22,21 +22,19 @@ export type { RequestMeta } from './engine/meta.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
-export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
-export { strictUtf8 } from './engine/strict-utf8.js';
+export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
+export { strictUtf8 } from './wire/strict-utf8.js';
+export { isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './wire/raw-json.js';
 export {
   encodeMessage,
-  encodeMessageBody,
-  encodeMessageBytes,
-  isErrorResponse,
-  RawJson,
-  type EngineResponse,
-  type PageAnswerBytes,
   type AnswerBody,
-  type EngineResultResponse,
-} from './engine/raw-json.js';
-export { LongTextJson } from './engine/result-json.js';
-export { encodeSafely, encodeSafelyBody, encodeSafelyBytes, type UnserializableListener } from './engine/safe-json.js';
+  type BodyEncoding,
+  type Encoding,
+  type PageAnswerBytes,
+  type TextEncoding,
+  type UnserializableListener,
+} from './wire/encode-message.js';
+export { LongTextJson } from './wire/result-json.js';
 export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './legacy/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';

@@ -1,4 +1,10 @@
-import { encodeMessage, encodeMessageBody, encodeMessageBytes, LongTextJson, type EngineResponse } from '@decorum/core/transport';
+import { encodeMessage, LongTextJson, type BodyEncoding, type EngineResponse } from '@decorum/core/transport';
+
+const AS_BODY: BodyEncoding = { body: true };
+const bytesOf = (message: EngineResponse): Buffer => {
+  const body = encodeMessage(message, AS_BODY);
+  return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+};
 
 /**
  * Every encoder must give exactly JSON.stringify's text (and its UTF-8 bytes), whatever the long
@@ -8,11 +14,11 @@ import { encodeMessage, encodeMessageBody, encodeMessageBytes, LongTextJson, typ
 const expectStringifyBytes = (message: EngineResponse, longTextChars = 1024): LongTextJson | undefined => {
   const json = JSON.stringify(message);
   expect(encodeMessage(message)).toBe(json);
-  expect(encodeMessageBody(message)).toBe(json);
-  const bytes = encodeMessageBytes(message);
+  expect(encodeMessage(message, AS_BODY)).toBe(json);
+  const bytes = bytesOf(message);
   expect(bytes.toString('utf8')).toBe(json);
   expect(bytes.equals(Buffer.from(json, 'utf8'))).toBe(true);
-  const body = encodeMessageBody(message, longTextChars);
+  const body = encodeMessage(message, { body: true, piecesFrom: longTextChars });
   if (!(body instanceof LongTextJson)) {
     expect(body).toBe(json);
     return undefined;
@@ -73,7 +79,7 @@ describe('encoding results with long strings in content blocks', () => {
   // hand memory back and fault it in again (~20 page faults per 64 KiB echo). Node frees the
   // encoding of a string body as soon as it is written.
   it('makes an HTTP body with a long text a string, not a Buffer', () => {
-    expect(typeof encodeMessageBody(textResult(1, long))).toBe('string');
+    expect(typeof encodeMessage(textResult(1, long), AS_BODY)).toBe('string');
   });
 
   it('sets apart, for a transport that writes pieces, the first plain ASCII text of at least the length asked', () => {
@@ -85,9 +91,9 @@ describe('encoding results with long strings in content blocks', () => {
     expect(expectStringifyBytes(textResult(3, `${long}\n`))).toBeUndefined();
     expect(expectStringifyBytes(textResult(3, `${long}é`))).toBeUndefined();
     // Never without `longTextChars`, and never a page or an error.
-    expect(encodeMessageBody(textResult(4, long))).toBe(JSON.stringify(textResult(4, long)));
+    expect(encodeMessage(textResult(4, long), AS_BODY)).toBe(JSON.stringify(textResult(4, long)));
     const error = { jsonrpc: '2.0', id: 5, error: { code: -32602, message: long } } as EngineResponse;
-    expect(encodeMessageBody(error, 1024)).toBe(JSON.stringify(error));
+    expect(encodeMessage(error, { body: true, piecesFrom: 1024 })).toBe(JSON.stringify(error));
   });
 
   it('sets apart a long text with non-ASCII members around it, whose bytes count as UTF-8', () => {

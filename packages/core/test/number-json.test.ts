@@ -1,6 +1,6 @@
 import { encodeMessage } from '@decorum/core/transport';
 import { nodeOutput } from '@decorum-internal/test-support';
-import { numberJson } from '../src/engine/number-json.js';
+import { numberJson } from '../src/wire/number-json.js';
 
 describe('numberJson', () => {
   test('is JSON.stringify of every kind of number', () => {

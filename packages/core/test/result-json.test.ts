@@ -1,11 +1,11 @@
-import { encodeMessage, encodeMessageBytes, type EngineResponse } from '@decorum/core/transport';
-import { infoOnlyMeta } from '../src/engine/result-json.js';
+import { encodeMessage, type EngineResponse } from '@decorum/core/transport';
+import { infoOnlyMeta } from '../src/wire/result-json.js';
 
 /** A result response is written member by member (result-json.ts): its text must be exactly JSON.stringify's. */
 const expectStringify = (message: EngineResponse) => {
   const json = JSON.stringify(message);
   expect(encodeMessage(message)).toBe(json);
-  expect(encodeMessageBytes(message).equals(Buffer.from(json, 'utf8'))).toBe(true);
+  expect(Buffer.from(encodeMessage(message, { body: true })).equals(Buffer.from(json, 'utf8'))).toBe(true);
 };
 const respond = (result: unknown, id: string | number = 1): EngineResponse => ({ jsonrpc: '2.0', id, result }) as never;
 const serverInfo = Object.freeze({ name: 'weather', version: '1.2.0' });

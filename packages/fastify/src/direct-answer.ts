@@ -7,7 +7,7 @@ import { TextBuffers } from './text-buffers.js';
 /**
  * Large JSON answers written straight to the socket, in pieces, instead of through Fastify's
  * `reply.send` (which takes one body): a pre-serialized list page, and a result with a long text
- * (the pieces `encodeSafelyBody` gives from `directWriteBytes` on). The reply is hijacked, as for
+ * (the pieces `encodeMessage` gives with a `piecesFrom` of `directWriteBytes`). The reply is hijacked, as for
  * an SSE stream: the headers that hooks set are kept and `onResponse` hooks run, but `onSend` hooks
  * do not see the body (`directWriteBytes: Infinity` sends every answer through `reply.send`).
  */

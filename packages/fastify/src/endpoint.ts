@@ -11,9 +11,7 @@ import {
 } from '@decorum/core';
 import {
   type Cancellation,
-  encodeMessageBody,
-  encodeSafely,
-  encodeSafelyBody,
+  encodeMessage,
   errorResponse,
   isErrorResponse,
   isThenable,
@@ -21,6 +19,7 @@ import {
   parseJson,
   readableId,
   readEnvelope,
+  type BodyEncoding,
   type EngineResponse,
   type FlowChannel,
   type PreparedRequest,
@@ -58,10 +57,14 @@ export function logUnserializable(logger: Logger, error: unknown): void {
   logger.error({ err: error }, 'a message could not be serialized to JSON');
 }
 const noop = (): void => {};
+/** A JSON answer's body: a page's bytes copied once around its envelope, else the text. */
+const AS_BODY: BodyEncoding = { body: true };
+/** A listen whose id is a bigint carries it in its messages' `_meta` too: exact digits there as well. */
+const EXACT_INTEGERS = { exactIntegers: true } as const;
 
 /** Writes one JSON-RPC message as a plain JSON response. */
 function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(encodeMessageBody(message));
+  return reply.code(status).type(JSON_TYPE).send(encodeMessage(message, AS_BODY));
 }
 
 /** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
@@ -82,6 +85,8 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 export class McpEndpoint {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
   private readonly running = new LinkedList<RunningRequest<Exchange, FastifyReply | SseStream>>();
+  /** How a JSON answer is encoded: large pages and long texts in pieces, written straight to the socket. */
+  private readonly answerEncoding: BodyEncoding & { piecesFrom: number };
 
   constructor(
     private readonly server: DecorumServer,
@@ -94,7 +99,9 @@ export class McpEndpoint {
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     private readonly challenge?: (error: JsonRpcErrorObject) => string,
-  ) {}
+  ) {
+    this.answerEncoding = { body: true, piecesFrom: this.directWriteBytes };
+  }
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
   checkRequestLine(headers: IncomingHttpHeaders, exchange: Exchange): HttpRefusal | undefined {
@@ -196,15 +203,11 @@ export class McpEndpoint {
       if (headers) reply.headers(headers);
     }
     // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
-    const body = encodeSafelyBody(
-      response,
-      (error) => {
-        logUnserializable(logger, error);
-        exchange.errorCode = -32603;
-        status = errorStatus(-32603, 'handler');
-      },
-      this.directWriteBytes,
-    );
+    const body = encodeMessage(response, this.answerEncoding, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = errorStatus(-32603, 'handler');
+    });
     return sendAnswerBody(reply, status, body);
   }
 
@@ -217,6 +220,7 @@ export class McpEndpoint {
     stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
     let response: EngineResponse | undefined;
     const running = this.running.add(new RunningRequest(exchange, stream));
+    const messageEncoding = typeof prepared.request.id === 'bigint' ? EXACT_INTEGERS : undefined;
     try {
       response = await this.server.engine.answer(prepared, {
         cancellation: exchange.cancellation,
@@ -224,7 +228,7 @@ export class McpEndpoint {
         auth: exchange.auth,
         peer: reply.request.ip,
         notify: (notification: JsonRpcNotification) => {
-          const json = encodeSafely(notification, (error) => logUnserializable(logger, error));
+          const json = encodeMessage(notification, messageEncoding, (error) => logUnserializable(logger, error));
           if (json !== undefined) stream.send(json);
         },
         flow: sseFlow(reply.raw),
@@ -241,7 +245,7 @@ export class McpEndpoint {
     const last =
       response === undefined || exchange.cancellation.cancelled
         ? undefined
-        : encodeSafely(response, (error) => {
+        : encodeMessage(response, messageEncoding, (error) => {
             logUnserializable(logger, error);
             exchange.errorCode = -32603;
           });
@@ -258,7 +262,7 @@ export class McpEndpoint {
     for (const { key: exchange, answer } of this.running.takeAll()) {
       const message = errorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
-      if (answer instanceof SseStream) answer.end(encodeSafely(message, noop));
+      if (answer instanceof SseStream) answer.end(encodeMessage(message, undefined, noop));
       else if (!answer.sent) sendJson(answer, errorStatus(message.error.code, 'handler'), message);
       exchange.cancellation.cancel();
     }

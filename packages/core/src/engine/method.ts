@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CacheHints, Implementation, JsonObject, JsonRpcRequest, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
-import type { RawJson } from './raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { RequestChannel } from './request-channel.js';
 import type { RequestMeta } from './meta.js';
 import type { LiveRegistry } from '../live/live-registry.js';

@@ -1,4 +1,4 @@
-import type { RawJson } from '../engine/raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 
 /**

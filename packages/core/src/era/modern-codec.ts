@@ -1,4 +1,4 @@
-import { RawJson } from '../engine/raw-json.js';
+import { RawJson } from '../wire/raw-json.js';
 import { errorResponse } from '../errors/to-json-rpc.js';
 import { META } from '../protocol/meta-keys.js';
 import type { Implementation, JsonObject, JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';

@@ -1,5 +1,5 @@
 import type { EraCodec } from '../era/codec.js';
-import type { RawJson } from '../engine/raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 import { legacyErrorResponse } from './legacy-errors.js';
 import { legacyNotification, legacyResult } from './legacy-results.js';

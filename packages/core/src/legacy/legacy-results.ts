@@ -8,7 +8,7 @@
  * once per registry version), never per request. Anything a handler returned is copied before it
  * changes, since it may be shared with other sessions.
  */
-import { RawJson } from '../engine/raw-json.js';
+import { RawJson } from '../wire/raw-json.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
 import { revisionHas } from './revision-features.js';

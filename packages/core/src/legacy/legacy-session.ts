@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { EngineAnswer, McpEngine, PreparedRequest } from '../engine/engine.js';
 import { isThenable } from '../engine/thenable.js';
 import type { RequestMeta } from '../engine/meta.js';
-import type { EngineResponse } from '../engine/raw-json.js';
+import type { EngineResponse } from '../wire/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
 import { InFlight } from '../engine/in-flight.js';
 import type { RequestChannel } from '../engine/request-channel.js';

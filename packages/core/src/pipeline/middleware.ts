@@ -1,5 +1,5 @@
 import { InternalError } from '../errors/protocol-errors.js';
-import type { RawJson } from '../engine/raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { Result } from '../protocol/types.js';
 import type { PipelineCall } from './call.js';
 import { stepName } from './step-name.js';

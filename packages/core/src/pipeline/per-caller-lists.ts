@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RawJson } from '../engine/raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 import { ListPages, type ListItem } from '../registry/list-pages.js';
 import type { ListSettings, Registry } from '../registry/registry.js';

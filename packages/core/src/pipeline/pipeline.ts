@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RawJson } from '../engine/raw-json.js';
+import type { RawJson } from '../wire/raw-json.js';
 import type { McpProtocolError } from '../errors/protocol-errors.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { unknownItem } from '../errors/unknown-item.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
-import { RawJson } from '../engine/raw-json.js';
+import { RawJson } from '../wire/raw-json.js';
 import type { CacheHints, JsonObject } from '../protocol/types.js';
 import type { CacheOptions } from '../decorators/metadata.js';
 

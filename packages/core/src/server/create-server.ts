@@ -1,7 +1,7 @@
 import type { CacheOptions } from '../decorators/metadata.js';
 import { McpEngine } from '../engine/engine.js';
 import type { ServingState } from '../engine/method.js';
-import { infoOnlyMeta } from '../engine/result-json.js';
+import { infoOnlyMeta } from '../wire/result-json.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { createDefaultLogger } from '../logging/logger.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';

@@ -12,8 +12,7 @@ import {
   Cancellation,
   classifyByHeaders,
   classifyInbound,
-  encodeSafely,
-  encodeSafelyBody,
+  encodeMessage,
   isErrorResponse,
   isLegacyOpening,
   isThenable,
@@ -21,6 +20,7 @@ import {
   LinkedList,
   parseJson,
   readEnvelope,
+  type BodyEncoding,
   type EngineResponse,
   type PreparedRequest,
 } from '@decorum/core/transport';
@@ -39,6 +39,8 @@ import { parseEventId, type EventStream } from './event-stream.js';
 import { callerKey, SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
+/** A JSON answer's body: a page's bytes copied once around its envelope, else the text. */
+const AS_BODY: BodyEncoding = { body: true };
 
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
@@ -49,6 +51,8 @@ const SESSION_HEADER = 'mcp-session-id';
 export class LegacyEndpoint implements AnswersRunning {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
   private readonly running = new LinkedList<RunningRequest<Exchange, AnswerRoute>>();
+  /** How a JSON answer is encoded: large pages and long texts in pieces, written straight to the socket. */
+  private readonly answerEncoding: BodyEncoding & { piecesFrom: number };
 
   constructor(
     private readonly server: DecorumServer,
@@ -60,7 +64,9 @@ export class LegacyEndpoint implements AnswersRunning {
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     private readonly challenge?: (error: JsonRpcErrorObject) => string,
-  ) {}
+  ) {
+    this.answerEncoding = { body: true, piecesFrom: this.directWriteBytes };
+  }
 
   /**
    * Whether a POST belongs to the legacy era (core's inbound classifier decides), and its parsed
@@ -249,7 +255,7 @@ export class LegacyEndpoint implements AnswersRunning {
     const target = /text\/event-stream/i.test(request.headers.accept ?? '') ? openStream : () => session.standalone;
     const send = (message: JsonRpcNotification | JsonRpcRequest): void => {
       // A message JSON cannot hold is logged and dropped; the request still gets its answer.
-      const json = encodeSafely(message as JsonRpcNotification, (error) => logUnserializable(logger, error));
+      const json = encodeMessage(message as JsonRpcNotification, undefined, (error) => logUnserializable(logger, error));
       if (json !== undefined) target().send(json);
     };
     const entry = this.running.add(new RunningRequest(exchange, running));
@@ -306,8 +312,12 @@ export class LegacyEndpoint implements AnswersRunning {
     } of this.running.takeAll()) {
       const message = legacyErrorResponse(exchange.rpcId, error());
       exchange.errorCode = message.error.code;
-      if (stream) stream.end(encodeSafely(message, noop));
-      else if (!reply.sent) reply.code(legacyErrorStatus(message.error.code)).type(JSON_TYPE).send(encodeSafelyBody(message, noop));
+      if (stream) stream.end(encodeMessage(message, undefined, noop));
+      else if (!reply.sent)
+        reply
+          .code(legacyErrorStatus(message.error.code))
+          .type(JSON_TYPE)
+          .send(encodeMessage(message, AS_BODY, noop));
       cancellation.cancel();
     }
   }
@@ -315,7 +325,7 @@ export class LegacyEndpoint implements AnswersRunning {
   /** The answer as JSON text; a result JSON cannot hold becomes -32603 for its id (logged). */
   private encode(response: EngineResponse, exchange: Exchange, logger: Logger): string {
     if (isErrorResponse(response)) exchange.errorCode = response.error.code;
-    return encodeSafely(response, (error) => {
+    return encodeMessage(response, undefined, (error) => {
       logUnserializable(logger, error);
       exchange.errorCode = -32603;
     });
@@ -330,15 +340,11 @@ export class LegacyEndpoint implements AnswersRunning {
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
-    const body = encodeSafelyBody(
-      response,
-      (error) => {
-        logUnserializable(logger, error);
-        exchange.errorCode = -32603;
-        status = RESULT_STATUS;
-      },
-      this.directWriteBytes,
-    );
+    const body = encodeMessage(response, this.answerEncoding, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+      status = RESULT_STATUS;
+    });
     return sendAnswerBody(reply, status, body);
   }
 
@@ -347,7 +353,7 @@ export class LegacyEndpoint implements AnswersRunning {
     return reply
       .code(status)
       .type(JSON_TYPE)
-      .send(encodeSafelyBody(message, (error) => logUnserializable(this.loggerFor(reply.request), error)));
+      .send(encodeMessage(message, AS_BODY, (error) => logUnserializable(this.loggerFor(reply.request), error)));
   }
 }
 
