@@ -19,6 +19,7 @@ export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
 export { raiseMallocTrimThreshold } from './runtime/malloc-trim.js';
 export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
+export type { EraCodec } from './era/codec.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages

@@ -1,5 +1,6 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
 import { ModernCodec } from '../era/modern-codec.js';
+import { isLegacyOpening } from '../legacy/eras.js';
 import { MethodNotFoundError, McpProtocolError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { discoverMethod } from '../methods/discover.js';
 import { promptsListMethod, resourcesListMethod, resourceTemplatesListMethod, toolsListMethod } from '../methods/list-methods.js';
@@ -67,7 +68,7 @@ const METHODS = [
 export class McpEngine {
   private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
   /** How 2026-07-28 answers are finished (the `_meta` that names the server). */
-  readonly modern: ModernCodec;
+  private readonly modern: ModernCodec;
 
   constructor(readonly state: ServingState) {
     this.modern = new ModernCodec(state.info, state.resultMeta);
@@ -116,8 +117,7 @@ export class McpEngine {
   readMeta(request: JsonRpcRequest): RequestMeta {
     // Only a legacy-shaped initialize (no per-request version) gets the legacy answer; a modern
     // request that happens to say "initialize" is simply an unknown method.
-    const modern = (request.params?._meta as Record<string, unknown> | undefined)?.[META.protocolVersion] !== undefined;
-    if (request.method === 'initialize' && !modern) {
+    if (isLegacyOpening(request)) {
       const requested = request.params?.protocolVersion;
       throw new UnsupportedProtocolVersionError(
         `This server speaks MCP ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} only, which has no initialize: send server/discover or call methods directly with _meta["${META.protocolVersion}"] = "${LATEST_PROTOCOL_VERSION}"`,
