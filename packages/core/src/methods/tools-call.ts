@@ -7,7 +7,7 @@ import { isThenable } from '../engine/thenable.js';
 import type { CallToolResult, Result } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
-import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
+import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../schema/issues.js';
 import type { HandlerOutcome } from '../asks/handler-asks.js';
 import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';

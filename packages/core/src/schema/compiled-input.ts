@@ -5,13 +5,13 @@
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { compileDtoValidator, type DtoValidationStrategy } from '../dto/validator.js';
-import type { ValidationOutcome } from '../validation/issues.js';
-import { compileStandardValidator } from '../validation/standard-schema-validator.js';
-import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
-import { dtoToJsonSchema } from '../dto/to-json-schema.js';
-import { hasStandardProps, standardToJsonSchema } from './from-standard-schema.js';
-import { isTypeBoxSchema, typeBoxToJsonSchema } from './from-typebox.js';
+import { compileDtoValidator, type DtoValidationStrategy } from './dto/validator.js';
+import type { ValidationOutcome } from './issues.js';
+import { compileStandardValidator } from './standard/standard-schema-validator.js';
+import { compileTypeBoxValidator } from './typebox/typebox-validator.js';
+import { dtoToJsonSchema } from './dto/to-json-schema.js';
+import { hasStandardProps, standardToJsonSchema } from './standard/from-standard-schema.js';
+import { isTypeBoxSchema, typeBoxToJsonSchema } from './typebox/from-typebox.js';
 import { deepFreeze, type JsonSchema } from './json-schema.js';
 
 /** A schema ready to serve: its JSON Schema for listings and a validator built once. */

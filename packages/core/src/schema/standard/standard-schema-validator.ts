@@ -4,8 +4,8 @@
  * synchronous; only a schema that answers with a promise (async refinements) makes the call wait.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { isThenable } from '../engine/thenable.js';
-import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
+import { isThenable } from '../../engine/thenable.js';
+import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { standardIssueKeyword, standardIssueMessage } from './standard-issue-vendors.js';
 
 type PathSegment = PropertyKey | StandardSchemaV1.PathSegment;
