@@ -37,7 +37,7 @@ function toIssue(vendor: string, issue: StandardSchemaV1.Issue, value: unknown):
 }
 
 /**
- * Builds the validator of a Standard Schema (see `schema/from-standard-schema.ts` for its JSON
+ * Builds the validator of a Standard Schema (see `from-standard-schema.ts` for its JSON
  * Schema). Validation hands on the schema's output value — after its transforms, coercions and
  * defaults — which is what the handler receives.
  *
