@@ -22,7 +22,7 @@ describe('the per-process MRTR key warning', () => {
     const server = StdioProcess.serve(MODULE, [], NO_KEY);
     try {
       const first = await server.request(request(1, 'tools/call', DELETE, ELICIT));
-      expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.stringMatching(/^v1\./) });
+      expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/) });
       // A later request answered means the log of the earlier one has been written too (one sync stderr).
       await server.request(request(2, 'tools/call', { name: 'list_files', arguments: {} }));
       server.child.stdin.end();
@@ -57,7 +57,7 @@ describe('the per-process MRTR key warning', () => {
     try {
       for (const id of [1, 2]) {
         const first = await rpc(served.url, id, 'tools/call', DELETE, ELICIT);
-        expect(first.json.result).toMatchObject({ resultType: 'input_required', requestState: expect.stringMatching(/^v1\./) });
+        expect(first.json.result).toMatchObject({ resultType: 'input_required', requestState: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/) });
       }
       await served.waitForStderr(WARNING);
       expect(served.stderr().split(WARNING)).toHaveLength(2);

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { IsString } from 'class-validator';
-import { refuseLostDesignTypes } from '../../packages/core/src/dto/design-types.js';
+import { refuseLostDesignTypes } from '../../packages/core/src/schema/dto/design-types.js';
 import { ROOT } from '../support/stdio-process.js';
 
 const HOOKS = pathToFileURL(`${ROOT}packages/cli/dist/ts-loader/hooks.js`).href;

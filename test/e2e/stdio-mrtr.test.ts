@@ -22,7 +22,7 @@ describe('MRTR on stdio (files-wizard example)', () => {
           params: { mode: 'form', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } },
         },
       },
-      requestState: expect.stringMatching(/^v1\./),
+      requestState: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/), // a compact JWE: header..iv.ciphertext.tag
     });
     expect(first.result.ttlMs).toBeUndefined();
     const listed = await server.request(request('ls-1', 'tools/call', { name: 'list_files', arguments: {} }));

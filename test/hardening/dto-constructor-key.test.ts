@@ -1,7 +1,7 @@
 // Hardening item 4: `{"constructor": "x"}` inside a free-form `@IsObject()` DTO property is valid
 // input (class-transformer used to throw "targetType is not a constructor": -32603).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { compileClassValidatorPath, compileDtoValidator } from '../../packages/core/src/dto/validator.js';
+import { compileClassValidatorPath, compileDtoValidator } from '../../packages/core/src/schema/dto/validator.js';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { StdioProcess, request } from '@decorum-internal/test-support';

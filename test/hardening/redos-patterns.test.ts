@@ -7,7 +7,7 @@ import { IsString, Matches } from 'class-validator';
 import { Type } from 'typebox';
 import { createServer, DecorumStartupError, McpServer, Tool } from '@decorum/core';
 import { createMcpApp } from '@decorum/fastify';
-import { compileDtoValidator } from '../../packages/core/src/dto/validator.js';
+import { compileDtoValidator } from '../../packages/core/src/schema/dto/validator.js';
 import { LogCapture } from '../../packages/fastify/test/support/app.js';
 import { StdioProcess } from '@decorum-internal/test-support';
 import { UnsafePattern } from './fixtures/unsafe-pattern.js';

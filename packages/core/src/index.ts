@@ -109,7 +109,7 @@ export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
 export type { SchemaInput, SchemaOutput, ToolReturn } from './schema/schema-type.js';
-export type { ValidationIssue, ValidationOutcome } from './validation/issues.js';
+export type { ValidationIssue, ValidationOutcome } from './schema/issues.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol

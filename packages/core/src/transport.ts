@@ -55,5 +55,5 @@ export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/han
 export { expectSeveralInstances } from './asks/mrtr/several-instances.js';
 
 // Start-up and logging for runners
-export { loadTypeBoxCompiler as preloadValidators } from './validation/typebox-compiler.js';
+export { loadTypeBoxCompiler as preloadValidators } from './schema/typebox/typebox-compiler.js';
 export { createDefaultLogger, type DefaultLoggerOptions } from './logging/logger.js';

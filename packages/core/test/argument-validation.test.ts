@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { Settings } from 'typebox/system';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileSchema, Field, type CompiledSchema, type ValidationIssue } from '@decorum/core';
-import { formatIssues } from '../src/validation/issues.js';
+import { formatIssues } from '../src/schema/issues.js';
 
 // ---------------------------------------------------------------------------------------------
 // One schema, written twice: as a class-validator DTO and as TypeBox.

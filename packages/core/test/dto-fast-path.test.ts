@@ -28,7 +28,7 @@ import {
 } from 'class-validator';
 import { Type } from 'class-transformer';
 import { compileSchema, Field, type JsonSchema, type ValidationOutcome } from '@decorum/core';
-import { compileClassValidatorPath, compileDtoValidator } from '../src/dto/validator.js';
+import { compileClassValidatorPath, compileDtoValidator } from '../src/schema/dto/validator.js';
 
 // ---------------------------------------------------------------------------------------------
 // A zoo of DTOs whose every constraint maps to JSON Schema: each must take the fast path, and

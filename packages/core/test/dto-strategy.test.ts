@@ -22,7 +22,7 @@ import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { Type as T } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { compileSchema } from '@decorum/core';
-import { compileClassValidatorPath, compileDtoValidator } from '../src/dto/validator.js';
+import { compileClassValidatorPath, compileDtoValidator } from '../src/schema/dto/validator.js';
 
 @ValidatorConstraint({ name: 'even' })
 class Even implements ValidatorConstraintInterface {
@@ -186,7 +186,7 @@ describe('which strategy a compiled schema uses', () => {
   test('a TypeBox schema: its compiled check; the first call may wait for the compiler, later calls answer synchronously', async () => {
     const compiled = compileSchema(T.Object({ n: T.Integer() }));
     expect(compiled.strategy).toBe('typebox');
-    // Compiled on first use (validation/typebox-compiler.ts): this call may load TypeBox's compiler.
+    // Compiled on first use (schema/typebox/typebox-compiler.ts): this call may load TypeBox's compiler.
     expect(await compiled.validate({ n: 1 })).toEqual({ ok: true, value: { n: 1 } });
     expect(compiled.validate({ n: 2 })).toEqual({ ok: true, value: { n: 2 } });
     expect(compiled.validate({ n: 'x' })).toEqual({ ok: false, issues: [{ pointer: '/n', keyword: 'type', message: 'must be an integer' }] });

@@ -22,7 +22,7 @@ describe('MRTR elicitation through the engine', () => {
           },
         },
       },
-      requestState: expect.stringMatching(/^v1\.[A-Za-z0-9_-]+$/),
+      requestState: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/), // a compact JWE: header..iv.ciphertext.tag
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mrtr', version: '1.0.0' } },
     });
     expect(first?.result).not.toHaveProperty('ttlMs');

@@ -12,8 +12,8 @@ const key = () => randomBytes(32).toString('base64');
 const confirm = (path: string, extra: Record<string, unknown> = {}) => ({ name: 'delete_file', arguments: { path }, ...extra });
 const yes = { confirm: { action: 'accept', content: { ok: true } } };
 
-/** Changes one character of the token's payload (after its `v1.` prefix). */
-const flip = (state: string, at: number): string => withCharacterReplaced(state, 'v1.'.length + at);
+/** Changes one character of the token's sealed part (after its JWE header and empty key, `header..`). */
+const flip = (state: string, at: number): string => withCharacterReplaced(state, state.indexOf('..') + 2 + at);
 
 describe('MRTR requestState is sealed and bound', () => {
   const { call } = harness([MrtrServer], { mrtr: { keys: [key()] } });
@@ -26,12 +26,12 @@ describe('MRTR requestState is sealed and bound', () => {
   test('one flipped character anywhere → -32602, and the tool does not run', async () => {
     const state = await firstRound();
     runs.deleted.length = 0;
-    for (const at of [0, 5, 20, state.length - 8, state.length - 4]) {
+    for (const at of [0, 5, 20, state.length - state.indexOf('..') - 8, state.length - state.indexOf('..') - 4]) {
       const tampered = flip(state, at);
       const response = await call(request(2, 'tools/call', confirm('/x', { requestState: tampered, inputResponses: yes }), ELICIT));
       expect(response?.error).toEqual({ code: -32602, message: 'requestState is invalid (tampered, expired, or sealed by another server key)' });
     }
-    for (const garbage of ['', 'v2.abc', 'v1.', 'v1.!!!', 42]) {
+    for (const garbage of ['', 'v2.abc', 'v1.', 'v1.!!!', state.split('.').slice(0, 4).join('.'), `${state}.x`, 42]) {
       const response = await call(request(3, 'tools/call', confirm('/x', { requestState: garbage, inputResponses: yes }), ELICIT));
       expect(response?.error.code).toBe(-32602);
     }
@@ -142,7 +142,10 @@ describe('MRTR requestState is sealed and bound', () => {
         ELICIT,
       ),
     );
-    const raw = Buffer.from(String(second?.result.requestState).slice(3), 'base64url').toString('latin1');
+    const raw = String(second?.result.requestState)
+      .split('.')
+      .map((segment) => Buffer.from(segment, 'base64url').toString('latin1'))
+      .join('\n');
     expect(raw).not.toContain('Zebulon');
     expect(raw).not.toContain('reservation');
   });

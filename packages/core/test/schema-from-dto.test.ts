@@ -29,7 +29,7 @@ import {
 import { Type } from 'class-transformer';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileSchema, Field, McpHeader } from '@decorum/core';
-import { dtoToJsonSchema } from '../src/dto/to-json-schema.js';
+import { dtoToJsonSchema } from '../src/schema/dto/to-json-schema.js';
 
 enum Color {
   Red = 'red',

@@ -1,4 +1,4 @@
-import { isUnicodeNeutralPattern } from '../src/dto/unicode-neutral-pattern.js';
+import { isUnicodeNeutralPattern } from '../src/schema/dto/unicode-neutral-pattern.js';
 
 describe('isUnicodeNeutralPattern', () => {
   // Strings where code units and code points part ways: astral characters, lone surrogates, variation selectors.

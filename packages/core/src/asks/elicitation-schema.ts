@@ -4,11 +4,11 @@
  * against it. What the subset cannot express is an error naming the property and keyword.
  */
 import type { DtoClass } from '../decorators/metadata.js';
-import { dtoToJsonSchema } from '../dto/to-json-schema.js';
-import { isTypeBoxSchema, typeBoxToJsonSchema } from '../schema/from-typebox.js';
+import { dtoToJsonSchema } from '../schema/dto/to-json-schema.js';
+import { isTypeBoxSchema, typeBoxToJsonSchema } from '../schema/typebox/from-typebox.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import type { ValidationIssue } from '../validation/issues.js';
-import { childPointer } from '../validation/issues.js';
+import type { ValidationIssue } from '../schema/issues.js';
+import { childPointer } from '../schema/issues.js';
 
 /** A form-mode `requestedSchema` of MCP 2026-07-28 (`PrimitiveSchemaDefinition` per property). */
 export interface RequestedSchema {

@@ -4,7 +4,7 @@ import { defineMethod } from '../engine/method.js';
 import { isThenable } from '../engine/thenable.js';
 import type { CallTarget } from '../pipeline/call.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
-import { formatIssues } from '../validation/issues.js';
+import { formatIssues } from '../schema/issues.js';
 import { handlerFailure } from './handler-failure.js';
 import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';

@@ -5,7 +5,7 @@ import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
 import type { CallTarget } from '../pipeline/call.js';
-import { formatIssues } from '../validation/issues.js';
+import { formatIssues } from '../schema/issues.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
 import { invokeHandler } from './invoke-handler.js';

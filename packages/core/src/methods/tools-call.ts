@@ -8,7 +8,7 @@ import type { CallToolResult, Result } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
 import type { CallTarget } from '../pipeline/call.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
-import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
+import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../schema/issues.js';
 import type { HandlerOutcome } from '../asks/handler-asks.js';
 import { invokeHandler } from './invoke-handler.js';
 import { optionalObject, requireString } from './params.js';

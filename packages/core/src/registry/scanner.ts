@@ -12,8 +12,8 @@ import {
   type ToolOptions,
 } from '../decorators/metadata.js';
 import { standardRecords } from '../decorators/standard.js';
-import { isDecoratedDto } from '../dto/decorated-class.js';
-import { refuseLostDesignTypes } from '../dto/design-types.js';
+import { isDecoratedDto } from '../schema/dto/decorated-class.js';
+import { refuseLostDesignTypes } from '../schema/dto/design-types.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';

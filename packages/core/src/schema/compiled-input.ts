@@ -4,15 +4,15 @@
  * done once — inspecting the DTO, generating the schema, compiling the validator — happens in
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
-import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { compileDtoValidator, type DtoValidationStrategy } from '../dto/validator.js';
-import type { ValidationOutcome } from '../validation/issues.js';
-import { compileStandardValidator } from '../validation/standard-schema-validator.js';
-import { compileTypeBoxValidator } from '../validation/typebox-validator.js';
-import { dtoToJsonSchema } from '../dto/to-json-schema.js';
-import { hasStandardProps, standardToJsonSchema } from './from-standard-schema.js';
-import { isTypeBoxSchema, typeBoxToJsonSchema } from './from-typebox.js';
+import { dtoKind } from './dto/dto-kind.js';
+import type { ValidationOutcome } from './issues.js';
 import { deepFreeze, type JsonSchema } from './json-schema.js';
+import type { SchemaKind, ValidationStrategy } from './schema-kind.js';
+import { standardKind } from './standard/standard-kind.js';
+import { typeBoxKind } from './typebox/typebox-kind.js';
+
+/** The kinds of schema source, in the order they are asked (see each kind for why it comes where it does). */
+const KINDS: readonly SchemaKind[] = [standardKind, dtoKind, typeBoxKind];
 
 /** A schema ready to serve: its JSON Schema for listings and a validator built once. */
 export interface CompiledSchema {
@@ -24,7 +24,7 @@ export interface CompiledSchema {
    * for what the check refuses; `class-validator` — a DTO validated by class-validator throughout;
    * `standard-schema` — the schema library's own `~standard.validate` (zod, valibot, ArkType, …).
    */
-  readonly strategy: 'typebox' | 'standard-schema' | DtoValidationStrategy;
+  readonly strategy: ValidationStrategy;
   /**
    * Checks one value: `{ ok: true, value }` with the value to hand the handler (a DTO instance
    * with defaults, the TypeBox value with defaults on a copy, or a Standard Schema's output value),
@@ -73,24 +73,15 @@ function requireObjectRoot(jsonSchema: JsonSchema, fix: string): void {
  *   DecorumStartupError (`DECORUM_ERR_NO_JSON_SCHEMA`) for a Standard Schema without a JSON Schema.
  */
 export function compileSchema(source: Function | object, objectRoot = true, direction: 'input' | 'output' = objectRoot ? 'input' : 'output'): CompiledSchema {
-  // First: ArkType's schemas are functions, valibot's plain objects with a `type` key.
-  if (hasStandardProps(source)) {
-    const jsonSchema = deepFreeze(standardToJsonSchema(source, direction));
-    if (objectRoot) requireObjectRoot(jsonSchema, 'use an object schema (z.object, v.object, type({ ... }))');
-    return Object.freeze({ jsonSchema, strategy: 'standard-schema' as const, validate: compileStandardValidator(source as StandardSchemaV1) });
-  }
-  if (typeof source === 'function' && typeof source.prototype === 'object' && source.prototype !== null) {
-    const jsonSchema = deepFreeze(dtoToJsonSchema(source));
-    const validate = compileDtoValidator(source);
-    return Object.freeze({ jsonSchema, strategy: validate.strategy, validate });
-  }
-  if (typeof source === 'function' || !isTypeBoxSchema(source)) {
+  const kind = KINDS.find((k) => k.accepts(source));
+  if (kind === undefined) {
     throw new Error(
       'a schema must be a class-validator DTO class, a TypeBox schema (e.g. Type.Object({ ... })) or JSON Schema object literal, ' +
         `or a Standard Schema with a JSON Schema (zod ≥ 4.2, ArkType, valibot with toStandardJsonSchema); got ${describe(source)}`,
     );
   }
-  const jsonSchema = deepFreeze(typeBoxToJsonSchema(source));
-  if (objectRoot) requireObjectRoot(jsonSchema, 'use Type.Object({ ... })');
-  return Object.freeze({ jsonSchema, strategy: 'typebox' as const, validate: compileTypeBoxValidator(source) });
+  const jsonSchema = deepFreeze(kind.toJsonSchema(source, direction));
+  if (objectRoot && kind.objectRootFix !== undefined) requireObjectRoot(jsonSchema, kind.objectRootFix);
+  const { strategy, validate } = kind.compile(source);
+  return Object.freeze({ jsonSchema, strategy, validate });
 }

@@ -1,7 +1,7 @@
 /**
  * `@Field`: the schema facts class-validator has no decorator for (description, title,
  * default, examples, header mirroring). Like every Decorum decorator it only records, via
- * reflect-metadata; `dto/inspect.ts` reads the record when a schema is compiled.
+ * reflect-metadata; `schema/dto/inspect.ts` reads the record when a schema is compiled.
  */
 import 'reflect-metadata';
 import { isStandardContext, recordStandard, standardMemberName, standardRecords, type DualFieldDecorator } from '../decorators/standard.js';

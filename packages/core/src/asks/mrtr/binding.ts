@@ -4,6 +4,7 @@
  * of them different is refused.
  */
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 
 /** The request a state belongs to. */
 export interface StateBinding {
@@ -16,14 +17,27 @@ export interface StateBinding {
   readonly principal: string | null;
 }
 
-/** JSON with object keys sorted at every level, so equal values have one spelling. */
+/**
+ * The RFC 8785 (JCS) spelling of `value`, so equal values have one spelling. JCS refuses strings
+ * with lone surrogates, which JSON escapes (`"\\ud800"`) can carry into arguments: such a value is
+ * spelt with every string (and key) replaced by its JSON literal, behind a `!` that no JCS text
+ * starts with, so it still has exactly one spelling of its own.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  try {
+    return canonicalize(value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('Lone surrogate')) throw error;
+    return `!${canonicalize(withLiteralStrings(value)) ?? 'null'}`;
+  }
+}
+
+/** `value` with every string, key or value, replaced by its JSON literal (always well-formed). */
+function withLiteralStrings(value: unknown): unknown {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withLiteralStrings);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [JSON.stringify(k), withLiteralStrings(v)]));
 }
 
 /** SHA-256 of the canonical JSON of `value`, base64url. */

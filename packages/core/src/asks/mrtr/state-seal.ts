@@ -1,18 +1,27 @@
 /**
- * Sealing of MRTR `requestState`: AES-256-GCM (authenticated encryption) from `node:crypto`.
- * The token is `v1.<base64url(iv | ciphertext | tag)>`. The first key of the ring seals; every
- * key opens, so a key can be rotated in by putting it first and the old one second.
+ * Sealing of MRTR `requestState`: a compact JWE (RFC 7516) with `alg: "dir"` and `enc: "A256GCM"`,
+ * `header..iv.ciphertext.tag`, the form jose's `CompactEncrypt` writes and `compactDecrypt` opens.
+ * jose's JWE functions are asynchronous (WebCrypto) and a round's seal and open are not, so the
+ * AES-256-GCM step runs on `node:crypto`, with the JWE's own rules: the protected header, as sent,
+ * is the additional authenticated data. The first key of the ring seals; every key opens, so a key
+ * can be rotated in by putting it first and the old one second.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { base64url } from 'jose';
 import type { Logger } from 'pino';
 import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 
-const PREFIX = 'v1.';
+/**
+ * The protected header of every state, encoded once. `cty` names the purpose: the header is
+ * authenticated, so a JWE sealed for anything else (or with another algorithm) never opens here.
+ */
+const HEADER = base64url.encode(JSON.stringify({ alg: 'dir', enc: 'A256GCM', cty: 'dev.decorum.mrtr-request-state' }));
+const AAD = Buffer.from(HEADER, 'ascii');
+/** What a token starts with: the header and the empty encrypted key of `dir`. */
+const PREFIX = `${HEADER}..`;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
-/** Additional authenticated data: a token sealed for another purpose never opens here. */
-const AAD = Buffer.from('decorum/mrtr-request-state/v1');
 
 /** Environment variable holding comma-separated base64 32-byte keys (first seals, all open). */
 export const STATE_KEYS_ENV = 'DECORUM_STATE_KEYS';
@@ -89,19 +98,17 @@ export class StateKeyRing {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.keys[0], iv);
     cipher.setAAD(AAD);
-    const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
-    return PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+    return `${PREFIX}${iv.toString('base64url')}.${ciphertext.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
   }
 
   /** Opens a token with any key of the ring; `undefined` when none authenticates it. */
   open(token: string): unknown {
     if (!token.startsWith(PREFIX)) return undefined;
-    const raw = Buffer.from(token.slice(PREFIX.length), 'base64url');
-    // base64url decoding is lenient: re-encode to reject tokens altered outside the alphabet.
-    if (raw.toString('base64url') !== token.slice(PREFIX.length) || raw.length < IV_BYTES + TAG_BYTES) return undefined;
-    const iv = raw.subarray(0, IV_BYTES);
-    const tag = raw.subarray(raw.length - TAG_BYTES);
-    const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
+    const parts = token.slice(PREFIX.length).split('.');
+    if (parts.length !== 3) return undefined;
+    const [iv, body, tag] = parts.map(strictBase64url);
+    if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || body === undefined) return undefined;
     for (const key of this.keys) {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, iv);
@@ -115,4 +122,10 @@ export class StateKeyRing {
     }
     return undefined;
   }
+}
+
+/** The bytes of a base64url segment; `undefined` when the segment is not their one spelling (decoding alone is lenient). */
+function strictBase64url(segment: string): Buffer | undefined {
+  const bytes = Buffer.from(segment, 'base64url');
+  return bytes.toString('base64url') === segment ? bytes : undefined;
 }

@@ -6,8 +6,8 @@
  * start-up with a hint for its library, never listed as an empty or made-up schema.
  */
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
-import { toJsonData, type JsonSchema } from './json-schema.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
+import { toJsonData, type JsonSchema } from '../json-schema.js';
 
 /** The JSON Schema dialect MCP tool and prompt schemas default to (Standard JSON Schema's target name for it). */
 const TARGET = 'draft-2020-12';

@@ -10,8 +10,8 @@
  * `@IsOptional` property).
  */
 import type { TSchema } from 'typebox';
-import type { ValidationOutcome } from '../validation/issues.js';
-import { compiledOnFirstUse } from '../validation/typebox-compiler.js';
+import type { ValidationOutcome } from '../issues.js';
+import { compiledOnFirstUse } from '../typebox/typebox-compiler.js';
 import type { ValidationMetadata } from './constraints.js';
 import { exactSchema } from './exact-schema.js';
 import { dtoTreeProperties } from './inspect.js';

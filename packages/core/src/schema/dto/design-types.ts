@@ -10,7 +10,7 @@
  * `design:type` can only have been decorated while `Reflect.metadata` did not exist yet.
  */
 import 'reflect-metadata';
-import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { dtoTreeProperties } from './inspect.js';
 
 /** True when `source` is a DTO class: a class, and not a callable Standard Schema (ArkType's are functions). */

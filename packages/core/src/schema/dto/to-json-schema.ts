@@ -2,7 +2,7 @@
  * JSON Schema 2020-12 from an inspected DTO (`inspect.ts`): the properties' keywords as the
  * inspection computed them, nested DTOs as `$defs` of the root that uses them.
  */
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../json-schema.js';
 import { inspectDto, type DtoProperty } from './inspect.js';
 
 /** Nested DTOs met while generating one root schema, named uniquely within it. */

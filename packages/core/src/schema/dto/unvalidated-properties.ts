@@ -10,7 +10,7 @@
  * `useDefineForClassFields: false` — it leaves no trace at run time.
  */
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 
 // `getExposedMetadatas` is public; `@Type` and `@Transform` records are only in these maps
 // (class-transformer 0.5 keeps them per class, then per property).

@@ -31,7 +31,7 @@
  * length comes from `@MinLength`/`@Length`, strings with those selectors are left to class-validator.
  */
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema } from '../json-schema.js';
 import { constraintName, constraintRow, type Level, type ValidationMetadata } from './constraints.js';
 import { dtoTreeProperties, inspectDto, type DtoProperty } from './inspect.js';
 import { dtoToJsonSchema } from './to-json-schema.js';

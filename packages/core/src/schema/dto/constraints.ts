@@ -9,8 +9,8 @@
  * under a built-in's name (`registerDecorator({ name: 'isString', … })`) would be taken for it.
  */
 import type { getMetadataStorage } from 'class-validator';
-import { toJsonData, type JsonSchema } from '../schema/json-schema.js';
-import { issueMessage } from '../validation/issues.js';
+import { toJsonData, type JsonSchema } from '../json-schema.js';
+import { issueMessage } from '../issues.js';
 import { isUnicodeNeutralPattern } from './unicode-neutral-pattern.js';
 
 /** One class-validator record, as `getTargetValidationMetadatas` returns it. */

@@ -11,7 +11,7 @@
  * - `additionalProperties: false` reports the property and a summary → one issue at the property.
  */
 import type { TSchema } from 'typebox';
-import { childPointer, issueMessage, pointerSegments, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
+import { childPointer, issueMessage, pointerSegments, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { compiledOnFirstUse, type TypeBoxCompiler } from './typebox-compiler.js';
 
 /** A TypeBox error, as `Validator.Errors` returns it. */

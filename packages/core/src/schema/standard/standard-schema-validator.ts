@@ -4,8 +4,8 @@
  * synchronous; only a schema that answers with a promise (async refinements) makes the call wait.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { isThenable } from '../engine/thenable.js';
-import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from './issues.js';
+import { isThenable } from '../../engine/thenable.js';
+import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { standardIssueKeyword, standardIssueMessage } from './standard-issue-vendors.js';
 
 type PathSegment = PropertyKey | StandardSchemaV1.PathSegment;
@@ -37,7 +37,7 @@ function toIssue(vendor: string, issue: StandardSchemaV1.Issue, value: unknown):
 }
 
 /**
- * Builds the validator of a Standard Schema (see `schema/from-standard-schema.ts` for its JSON
+ * Builds the validator of a Standard Schema (see `from-standard-schema.ts` for its JSON
  * Schema). Validation hands on the schema's output value — after its transforms, coercions and
  * defaults — which is what the handler receives.
  *

@@ -14,7 +14,7 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationArguments, type ValidationError, type ValidatorConstraintInterface, type ValidatorOptions } from 'class-validator';
-import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../validation/issues.js';
+import { childPointer, hasJsonType, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { constraintIssue, constraintRow, type ValidationMetadata } from './constraints.js';
 import { compileDtoFastPath } from './fast-path.js';
 import { copyFreeForm, holdsConstructorKey, reattach, type DetachedValue } from './free-form-data.js';

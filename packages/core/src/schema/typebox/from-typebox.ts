@@ -6,7 +6,7 @@
  * is not enough: they are dropped by name. The one draft-07 spelling TypeBox still emits (tuples)
  * is rewritten to 2020-12.
  */
-import { toJsonData, type JsonSchema } from './json-schema.js';
+import { toJsonData, type JsonSchema } from '../json-schema.js';
 
 /** Keywords whose value is data, not a subschema: a `~` key inside them is the user's data. */
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples']);
