@@ -1,14 +1,5 @@
 import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
-import {
-  Cancellation,
-  encodeMessage,
-  errorResponse,
-  expectSeveralInstances,
-  keepTickShape,
-  preloadValidators,
-  raiseMallocTrimThreshold,
-  type PreparedRequest,
-} from '@decorum/core/transport';
+import { Cancellation, encodeMessage, errorResponse, expectSeveralInstances, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -156,11 +147,8 @@ function followClose(reply: FastifyReply): void {
 
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const { server, resourceServer, path, bodyLimit, allowsOrigin, cors, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
-  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler,
-  // Node's own per-tick objects should not turn slow after an idle moment (tick-shape.ts), and the
-  // memory of dead buffers should not go back to the kernel after each collection (malloc-trim.ts).
-  keepTickShape();
-  raiseMallocTrimThreshold();
+  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler.
+  // The process itself is tuned by the runner that owns it (serveHttp), never inside a user's app.
   await preloadValidators();
   let mountedAt = path;
 

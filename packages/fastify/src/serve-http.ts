@@ -1,5 +1,5 @@
 import type { DecorumServer, ServerTarget } from '@decorum/core';
-import { shutdownErrors } from '@decorum/core/transport';
+import { keepTickShape, raiseMallocTrimThreshold, shutdownErrors } from '@decorum/core/transport';
 import type { FastifyInstance } from 'fastify';
 import { createMcpApp, type McpAppOptions } from './app.js';
 import { DEFAULT_PATH } from './options.js';
@@ -40,9 +40,15 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Serves decorated classes (or a built server) over Streamable HTTP until closed or signalled. */
+/**
+ * Serves decorated classes (or a built server) over Streamable HTTP until closed or signalled. It owns
+ * the process, so it also tunes it for serving long: Node's per-tick objects keep their shape after an
+ * idle moment (tick-shape.ts) and freed buffer memory stays with the process (malloc-trim.ts).
+ */
 export async function serveHttp(targets: readonly ServerTarget[] | DecorumServer, options: ServeHttpOptions = {}): Promise<HttpServer> {
   const { host = '127.0.0.1', port = 3000, shutdownGraceMs = 5000, handleSignals = true, handleProcessErrors = handleSignals, ...appOptions } = options;
+  keepTickShape();
+  raiseMallocTrimThreshold();
   const app = await createMcpApp(targets, appOptions);
   const removeProcessHandlers = handleProcessErrors ? exitOnUncaughtException(app) : undefined;
   await app.listen({ host, port });
