@@ -28,17 +28,17 @@ import {
 } from '@decorum/core/transport';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.js';
+import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './headers/accept.js';
 import { bodyText, checkBodyEncoding } from './body-text.js';
-import type { McpParamHeaders } from './mcp-param-headers.js';
+import type { McpParamHeaders } from './headers/mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
 import { sendAnswerBody } from './direct-answer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
-import { errorHeaders } from './error-headers.js';
+import { errorHeaders } from './headers/error-headers.js';
 import { RunningRequest } from './running-requests.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
-import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
+import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './headers/standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
 
 /** Per-request state shared by the endpoint's hooks and its handler. */
