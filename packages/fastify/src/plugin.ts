@@ -1,11 +1,12 @@
 import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
-import { Cancellation, encodeMessage, errorResponse, expectSeveralInstances, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
+import { Cancellation, errorResponse, expectSeveralInstances, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { McpResourceServer } from './auth/resource-server.js';
 import { utf8Body } from './body-text.js';
-import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
+import { McpEndpoint, type Exchange } from './endpoint.js';
+import { sendJson, sendRefusal } from './answer-writer.js';
 import { McpParamHeaders } from './headers/mcp-param-headers.js';
 import { isSmallBody, PostBatches } from './post-batches.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
@@ -165,10 +166,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         const refusal = refusalFor(error, bodyLimit);
         if (refusal) return sendRefusal(reply, refusal);
         request.log.error({ err: error }, 'MCP endpoint failed');
-        return reply
-          .code(errorStatus(-32603, 'request'))
-          .type('application/json; charset=utf-8')
-          .send(encodeMessage(errorResponse(undefined, error)));
+        return sendJson(reply, errorStatus(-32603, 'request'), errorResponse(undefined, error));
       });
 
       // The exchange's one summary line, when request logging is on.

@@ -1,0 +1,93 @@
+import type { JsonRpcErrorObject, JsonRpcErrorResponse, Logger } from '@decorum/core';
+import { encodeMessageBody, encodeSafely, encodeSafelyBody, errorResponse, isErrorResponse, type EngineResponse } from '@decorum/core/transport';
+import type { FastifyReply } from 'fastify';
+import { sendAnswerBody } from './direct-answer.js';
+import { JSON_TYPE } from './headers/accept.js';
+import { errorHeaders } from './headers/error-headers.js';
+import type { ExchangeRecord } from './request-log.js';
+import type { HttpRefusal } from './refusal.js';
+import { refusalStatus, RESULT_STATUS } from './status.js';
+
+/** Logs a message JSON could not hold (the client gets -32603; the details stay here). */
+export function logUnserializable(logger: Logger, error: unknown): void {
+  logger.error({ err: error }, 'a message could not be serialized to JSON');
+}
+
+const noop = (): void => {};
+
+/** Writes one JSON-RPC message of ours (an error, the initialize result) as a plain JSON response. */
+export function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(encodeMessageBody(message));
+}
+
+/** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
+export function sendRefusal(reply: FastifyReply, refusal: HttpRefusal): FastifyReply {
+  if (refusal.headers) reply.headers(refusal.headers);
+  return sendJson(reply, refusalStatus(refusal.kind), errorResponse(undefined, refusal));
+}
+
+/** Where an answer can end instead of a JSON reply: the last event of an SSE stream. */
+export interface AnswerStream {
+  end(json?: string): void;
+}
+
+/**
+ * Writes the engine's answers to requests, the same way in both eras: a JSON response (status,
+ * error headers, body whole or in pieces) or the last event of a stream. Only the status of an
+ * error differs by era, so each endpoint gives its own table (status.ts).
+ */
+export class AnswerWriter {
+  constructor(
+    /** The HTTP status of a JSON-RPC error answered as JSON. */
+    private readonly errorStatus: (code: number) => number,
+    /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
+    private readonly directWriteBytes: number,
+    /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
+    private readonly challenge?: (error: JsonRpcErrorObject) => string,
+  ) {}
+
+  /** A request's JSON answer: 200, or its error's status and headers; a result JSON cannot hold becomes -32603 for its id (200). */
+  json(reply: FastifyReply, exchange: ExchangeRecord, logger: Logger, response: EngineResponse): FastifyReply {
+    let status = RESULT_STATUS;
+    if (isErrorResponse(response)) {
+      exchange.errorCode = response.error.code;
+      status = this.errorStatus(response.error.code);
+      const headers = errorHeaders(response.error, this.challenge);
+      if (headers) reply.headers(headers);
+    }
+    const body = encodeSafelyBody(
+      response,
+      (error) => {
+        logUnserializable(logger, error);
+        exchange.errorCode = -32603;
+        status = RESULT_STATUS;
+      },
+      this.directWriteBytes,
+    );
+    return sendAnswerBody(reply, status, body);
+  }
+
+  /** A message of ours with a status of its own (an error before routing, the initialize result); one JSON cannot hold is logged and becomes -32603. */
+  message(reply: FastifyReply, status: number, message: EngineResponse, logger: Logger): FastifyReply {
+    return reply
+      .code(status)
+      .type(JSON_TYPE)
+      .send(encodeSafelyBody(message, (error) => logUnserializable(logger, error)));
+  }
+
+  /** A request's answer as a stream's last event; a result JSON cannot hold becomes -32603 for its id (logged). */
+  lastEvent(exchange: ExchangeRecord, logger: Logger, response: EngineResponse): string {
+    if (isErrorResponse(response)) exchange.errorCode = response.error.code;
+    return encodeSafely(response, (error) => {
+      logUnserializable(logger, error);
+      exchange.errorCode = -32603;
+    });
+  }
+
+  /** Answers a request cut off by shutdown or a crash: the last event of its stream, or JSON while its reply is unsent. */
+  cutOff(exchange: ExchangeRecord, message: JsonRpcErrorResponse, reply: FastifyReply | undefined, stream: AnswerStream | undefined): void {
+    exchange.errorCode = message.error.code;
+    if (stream) stream.end(encodeSafely(message, noop));
+    else if (reply && !reply.sent) sendJson(reply, this.errorStatus(message.error.code), message);
+  }
+}
