@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import { mcpPlugin } from '@decorum/fastify';
+import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/core/transport';
 import type { Middleware } from '@decorum/core';
 import { BenchServer } from './decorum-tools.js';
 import { listenAndAnnounce } from './announce.js';
@@ -32,6 +33,9 @@ const auditing: Middleware = (call, next) => {
   return next();
 };
 
+// The process is this server's own, so it is tuned as serveHttp tunes it (mcpPlugin leaves the process alone).
+keepTickShape();
+raiseMallocTrimThreshold();
 const app = Fastify({ logger: false });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false, middleware: [counting, timing, auditing] });
 await listenAndAnnounce(app);

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LongTextJson, type AnswerBody, type PageAnswerBytes } from '@decorum/core/transport';
 import type { FastifyReply } from 'fastify';
-import { JSON_TYPE } from './accept.js';
+import { JSON_TYPE } from './headers/accept.js';
 import { TextBuffers } from './text-buffers.js';
 
 /**

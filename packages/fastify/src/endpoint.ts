@@ -4,7 +4,6 @@ import {
   type AuthInfo,
   type DecorumServer,
   type JsonRpcErrorObject,
-  type JsonRpcErrorResponse,
   type JsonRpcNotification,
   type Logger,
   type RequestId,
@@ -19,25 +18,23 @@ import {
   parseJson,
   readableId,
   readEnvelope,
-  type BodyEncoding,
   type EngineResponse,
   type FlowChannel,
   type PreparedRequest,
 } from '@decorum/core/transport';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.js';
+import { acceptedResponses, type AcceptedResponses } from './headers/accept.js';
 import { bodyText, checkBodyEncoding } from './body-text.js';
-import type { McpParamHeaders } from './mcp-param-headers.js';
+import type { McpParamHeaders } from './headers/mcp-param-headers.js';
 import type { ExchangeRecord } from './request-log.js';
-import { sendAnswerBody } from './direct-answer.js';
+import { AnswerWriter, logUnserializable, sendJson, sendRefusal } from './answer-writer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
-import { errorHeaders } from './error-headers.js';
 import { RunningRequest } from './running-requests.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
-import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './standard-headers.js';
-import { errorStatus, NOTIFICATION_STATUS, refusalStatus, RESULT_STATUS, type ErrorOrigin } from './status.js';
+import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './headers/standard-headers.js';
+import { errorStatus, NOTIFICATION_STATUS, type ErrorOrigin } from './status.js';
 
 /** Per-request state shared by the endpoint's hooks and its handler. */
 export interface Exchange extends ExchangeRecord {
@@ -52,26 +49,12 @@ export interface Exchange extends ExchangeRecord {
   readonly reply?: FastifyReply;
 }
 
-/** Logs a message JSON could not hold (the client gets -32603; the details stay here). */
-export function logUnserializable(logger: Logger, error: unknown): void {
-  logger.error({ err: error }, 'a message could not be serialized to JSON');
-}
 const noop = (): void => {};
-/** A JSON answer's body: a page's bytes copied once around its envelope, else the text. */
-const AS_BODY: BodyEncoding = { body: true };
 /** A listen whose id is a bigint carries it in its messages' `_meta` too: exact digits there as well. */
 const EXACT_INTEGERS = { exactIntegers: true } as const;
 
-/** Writes one JSON-RPC message as a plain JSON response. */
-function sendJson(reply: FastifyReply, status: number, message: EngineResponse | JsonRpcErrorResponse): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(encodeMessage(message, AS_BODY));
-}
-
-/** Answers a refusal: its own status and a JSON-RPC error body without `id`. */
-export function sendRefusal(reply: FastifyReply, refusal: HttpRefusal): FastifyReply {
-  if (refusal.headers) reply.headers(refusal.headers);
-  return sendJson(reply, refusalStatus(refusal.kind), errorResponse(undefined, refusal));
-}
+/** The status of a handler-level error in this era (status.ts). */
+const handlerErrorStatus = (code: number): number => errorStatus(code, 'handler');
 
 // `application/json`, optionally with parameters (`; charset=utf-8`).
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
@@ -85,22 +68,21 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 export class McpEndpoint {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
   private readonly running = new LinkedList<RunningRequest<Exchange, FastifyReply | SseStream>>();
-  /** How a JSON answer is encoded: large pages and long texts in pieces, written straight to the socket. */
-  private readonly answerEncoding: BodyEncoding & { piecesFrom: number };
+  private readonly answers: AnswerWriter;
 
   constructor(
     private readonly server: DecorumServer,
     private readonly paramHeaders: McpParamHeaders,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
     private readonly sseKeepAliveMs: number,
-    /** Pre-serialized pages of this many bytes or more are written straight to the socket (see page-answer.ts). */
-    private readonly directWriteBytes: number,
+    /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
+    directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403), see auth/. */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
-    private readonly challenge?: (error: JsonRpcErrorObject) => string,
+    challenge?: (error: JsonRpcErrorObject) => string,
   ) {
-    this.answerEncoding = { body: true, piecesFrom: this.directWriteBytes };
+    this.answers = new AnswerWriter(handlerErrorStatus, directWriteBytes, challenge);
   }
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
@@ -195,20 +177,7 @@ export class McpEndpoint {
   /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
   private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
-    let status = RESULT_STATUS;
-    if (isErrorResponse(response)) {
-      exchange.errorCode = response.error.code;
-      status = errorStatus(response.error.code, 'handler');
-      const headers = errorHeaders(response.error, this.challenge);
-      if (headers) reply.headers(headers);
-    }
-    // A result JSON cannot hold is the handler's failure: -32603 with the request's id (200, H-40).
-    const body = encodeMessage(response, this.answerEncoding, (error) => {
-      logUnserializable(logger, error);
-      exchange.errorCode = -32603;
-      status = errorStatus(-32603, 'handler');
-    });
-    return sendAnswerBody(reply, status, body);
+    return this.answers.json(reply, exchange, logger, response);
   }
 
   /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
@@ -242,14 +211,7 @@ export class McpEndpoint {
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
     // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
     // the result cannot be serialized (then with a -32603 for its id).
-    const last =
-      response === undefined || exchange.cancellation.cancelled
-        ? undefined
-        : encodeMessage(response, messageEncoding, (error) => {
-            logUnserializable(logger, error);
-            exchange.errorCode = -32603;
-          });
-    stream.end(last);
+    stream.end(response === undefined || exchange.cancellation.cancelled ? undefined : this.answers.lastEvent(exchange, logger, response, messageEncoding));
     return reply;
   }
 
@@ -261,9 +223,8 @@ export class McpEndpoint {
   answerRunning(error: () => McpProtocolError): void {
     for (const { key: exchange, answer } of this.running.takeAll()) {
       const message = errorResponse(exchange.rpcId, error());
-      exchange.errorCode = message.error.code;
-      if (answer instanceof SseStream) answer.end(encodeMessage(message, undefined, noop));
-      else if (!answer.sent) sendJson(answer, errorStatus(message.error.code, 'handler'), message);
+      if (answer instanceof SseStream) this.answers.cutOff(exchange, message, undefined, answer);
+      else this.answers.cutOff(exchange, message, answer, undefined);
       exchange.cancellation.cancel();
     }
   }

@@ -23,13 +23,13 @@ export { serveHttp, type ServeHttpOptions, type HttpServeOptions, type HttpServe
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin and Host policies: the default allowlist test and the options' types. */
-export { isLocalOrigin, type AllowedOrigins } from './origin.js';
+export { isLocalOrigin, type AllowedOrigins } from './headers/origin.js';
 /** CORS for browser clients (`cors` option): its options and the headers it allows and exposes. */
-export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, type McpCorsOptions } from './cors.js';
-export type { AllowedHosts } from './host-check.js';
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, type McpCorsOptions } from './headers/cors.js';
+export type { AllowedHosts } from './headers/host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';
 
 /** The `x-mcp-header` schema keyword and the start-up check that tools are sent through. */
-export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';
+export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './headers/x-mcp-header.js';

@@ -1,9 +1,9 @@
 import type { DecorumServer, ServerOptions, ServerTarget } from '@decorum/core';
 import type { McpAuthOptions } from './auth/options.js';
 import type { LogLevel } from 'fastify';
-import type { AllowedHosts } from './host-check.js';
-import type { AllowedOrigins } from './origin.js';
-import type { McpCorsOptions } from './cors.js';
+import type { AllowedHosts } from './headers/host-check.js';
+import type { AllowedOrigins } from './headers/origin.js';
+import type { McpCorsOptions } from './headers/cors.js';
 import type { LegacySessionsOptions } from './legacy/session-store.js';
 
 export type { LegacySessionsOptions } from './legacy/session-store.js';

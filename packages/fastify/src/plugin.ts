@@ -1,32 +1,20 @@
-import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
-import {
-  Cancellation,
-  encodeMessage,
-  errorResponse,
-  expectSeveralInstances,
-  keepTickShape,
-  preloadValidators,
-  raiseMallocTrimThreshold,
-  type PreparedRequest,
-} from '@decorum/core/transport';
-import type { ServerResponse } from 'node:http';
+import type { DecorumServer } from '@decorum/core';
+import { Cancellation, errorResponse, preloadValidators } from '@decorum/core/transport';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { McpResourceServer } from './auth/resource-server.js';
+import { sendJson, sendRefusal } from './answer-writer.js';
+import { bodyRefusal } from './body-refusal.js';
 import { utf8Body } from './body-text.js';
-import { McpEndpoint, sendRefusal, type Exchange } from './endpoint.js';
-import { McpParamHeaders } from './mcp-param-headers.js';
+import type { Exchange } from './endpoint.js';
+import { attachExchange, exchangeOf, followClose, onResponseClose } from './exchange.js';
+import { mountsVisibleFrom, recordMount } from './mounts.js';
+import type { McpPluginOptions } from './options.js';
 import { isSmallBody, PostBatches } from './post-batches.js';
-import { DEFAULT_BODY_LIMIT, DEFAULT_DIRECT_WRITE_BYTES, DEFAULT_PATH, DEFAULT_SSE_KEEP_ALIVE_MS, type McpPluginOptions } from './options.js';
-import { hostPolicy } from './host-check.js';
-import { trackEndpoint } from './running-requests.js';
-import { originPolicy } from './origin.js';
-import { CorsPolicy } from './cors.js';
+import { prepareMount } from './prepare-mount.js';
 import { HttpRefusal } from './refusal.js';
-import { logExchange, requestLogger, serverLogger } from './request-log.js';
+import { logExchange } from './request-log.js';
+import { trackEndpoint } from './running-requests.js';
 import { errorStatus } from './status.js';
-import { LegacyEndpoint } from './legacy/legacy-endpoint.js';
-import { legacySessionsOptions, SessionStore } from './legacy/session-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,129 +26,10 @@ declare module 'fastify' {
 const NOT_POST = ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'] as const;
 const BOTH_ACCEPTED = Object.freeze({ json: true, sse: true });
 
-/** Fastify's own body-reading errors, answered as refusals with a JSON-RPC body. */
-function refusalFor(error: FastifyError, bodyLimit: number): HttpRefusal | undefined {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpRefusal('body-too-large', `Payload Too Large: the body exceeds the ${bodyLimit}-byte limit`);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpRefusal('unsupported-media-type', 'Unsupported Media Type: POST a JSON-RPC message as application/json');
-    default:
-      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
-        ? new HttpRefusal('unreadable-body', 'Bad Request: the request body could not be read')
-        : undefined;
-  }
-}
-
-/** Everything that can be worked out before the first request: server, header rules, policies. */
-function prepare(app: FastifyInstance, options: McpPluginOptions) {
-  const path = options.path ?? DEFAULT_PATH;
-  if (!path.startsWith('/'))
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
-  const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
-  if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
-  const directWriteBytes = options.directWriteBytes ?? DEFAULT_DIRECT_WRITE_BYTES;
-  if (!(Number.isInteger(directWriteBytes) || directWriteBytes === Infinity) || directWriteBytes < 0)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: directWriteBytes must be an integer ≥ 0 or Infinity (got ${directWriteBytes})`);
-  // What is left once the transport's own options are taken out goes to createServer.
-  const {
-    servers,
-    path: _path,
-    prefix: _prefix,
-    allowedOrigins,
-    cors: _cors,
-    allowedHosts,
-    bodyLimit: _bodyLimit,
-    sseKeepAliveMs: _keepAlive,
-    directWriteBytes: _directWriteBytes,
-    logLevel: _logLevel,
-    requestLogLevel: _requestLogLevel,
-    auth: _auth,
-    legacySessions,
-    ...serverOptions
-  } = options;
-  const server = createServer(servers, { ...serverOptions, logger: serverOptions.logger ?? serverLogger(app.log) });
-  // HTTP servers are scaled out, so here (not on stdio) a per-process MRTR key is worth a warning.
-  expectSeveralInstances(server);
-  const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
-  const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
-  let sessions;
-  try {
-    sessions = legacySessionsOptions(legacySessions);
-  } catch (error) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, (error as Error).message);
-  }
-  // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
-  const challenge = resourceServer && ((error: JsonRpcErrorObject) => resourceServer.forbiddenChallenge(error));
-  const legacy =
-    server.eras === 'modern'
-      ? undefined
-      : new LegacyEndpoint(server, new SessionStore(sessions, sseKeepAliveMs), requestLogger, directWriteBytes, authorize, challenge);
-  return {
-    legacy,
-    server,
-    resourceServer,
-    path,
-    bodyLimit,
-    allowsOrigin: originPolicy(allowedOrigins),
-    cors: options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors, legacy ? 'GET, POST, DELETE' : 'POST') : undefined,
-    checkHost: hostPolicy(allowedHosts),
-    endpoint: new McpEndpoint(server, new McpParamHeaders(server.registry), requestLogger, sseKeepAliveMs, directWriteBytes, authorize, challenge),
-    requestLogLevel: options.requestLogLevel ?? 'info',
-  };
-}
-
-/**
- * Where a request's {@link Exchange} lives: a property of Node's response, not a WeakMap entry per
- * request, and not a request decoration. Fastify gives a context that decorates its request a class
- * of its own, so every `mcpPlugin` on an app would add one, and the code all endpoints share (Fastify's
- * and ours) would see as many request shapes: a few per cent more instructions per request once an
- * app serves several endpoints (docs/perf-notes.md). Undecorated, every endpoint keeps the app's class.
- */
-const EXCHANGE = 'mcpExchange';
-type ResponseWithExchange = ServerResponse & { [EXCHANGE]: Exchange };
-
-/** The exchange the endpoint's `onRequest` hook opened for this reply's request. */
-function exchangeOf(reply: FastifyReply): Exchange {
-  return (reply.raw as ResponseWithExchange)[EXCHANGE];
-}
-
-/**
- * Ends an exchange when its response closes. One shared listener (`this` is the response) rather
- * than a closure per request; 'close' without 'finish' means the client went away first.
- */
-function onResponseClose(this: ResponseWithExchange): void {
-  const exchange = this[EXCHANGE];
-  if (!this.writableFinished) {
-    exchange.cancelled = true;
-    exchange.cancellation.cancel();
-  }
-  exchange.onClose?.(exchange);
-}
-
-/**
- * Follows the response's 'close' for its exchange from now on (at once should it have closed
- * already). A POST answered in the turn its body arrived in has nothing to cancel, so it is
- * followed only once its answer waits: deferred to a batch, or a promise. Node then finds no
- * listener to call when the response closes (docs/perf-notes.md, "One connection: a shorter path").
- */
-function followClose(reply: FastifyReply): void {
-  const res = reply.raw as ResponseWithExchange;
-  if (res.closed) onResponseClose.call(res);
-  else res.on('close', onResponseClose);
-}
-
 async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  const { server, resourceServer, path, bodyLimit, allowsOrigin, cors, checkHost, endpoint, requestLogLevel, legacy } = prepare(app, options);
-  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler,
-  // Node's own per-tick objects should not turn slow after an idle moment (tick-shape.ts), and the
-  // memory of dead buffers should not go back to the kernel after each collection (malloc-trim.ts).
-  keepTickShape();
-  raiseMallocTrimThreshold();
+  const { server, resourceServer, path, bodyLimit, allowsOrigin, cors, checkHost, endpoint, requestLogLevel, legacy } = prepareMount(app, options);
+  // An HTTP server starts once and serves long: its first call should not wait for TypeBox's compiler.
+  // The process itself is tuned by the runner that owns it (serveHttp), never inside a user's app.
   await preloadValidators();
   let mountedAt = path;
 
@@ -174,13 +43,10 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8Body);
 
       scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-        const refusal = refusalFor(error, bodyLimit);
+        const refusal = bodyRefusal(error, bodyLimit);
         if (refusal) return sendRefusal(reply, refusal);
         request.log.error({ err: error }, 'MCP endpoint failed');
-        return reply
-          .code(errorStatus(-32603, 'request'))
-          .type('application/json; charset=utf-8')
-          .send(encodeMessage(errorResponse(undefined, error)));
+        return sendJson(reply, errorStatus(-32603, 'request'), errorResponse(undefined, error));
       });
 
       // The exchange's one summary line, when request logging is on.
@@ -205,8 +71,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
           request: logOnClose && request,
           reply: logOnClose && reply,
         };
-        const res = reply.raw as ResponseWithExchange;
-        res[EXCHANGE] = exchange;
+        const res = attachExchange(reply, exchange);
         // The log line needs every close; a POST's cancellation only the close of one that waits (followClose).
         if (logOnClose || request.method !== 'POST') res.on('close', onResponseClose);
         const headers = request.headers;
@@ -322,9 +187,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   trackEndpoint(app.server, endpoint);
   if (legacy) trackEndpoint(app.server, legacy);
   // The one decoration that escapes encapsulation (hence fastify-plugin): which server is where.
-  let own = mountsByContext.get(app);
-  if (!own) mountsByContext.set(app, (own = new Map()));
-  own.set(mountedAt, server);
+  recordMount(app, mountedAt, server);
   // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10), and
   // ends the legacy sessions' standalone GET streams; requests still running keep their grace
   // period, and the sessions end once the server has closed.
@@ -338,21 +201,6 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
     done();
   });
   if (!app.hasDecorator('mcpServers')) app.decorate('mcpServers', { getter: mountsVisibleFrom });
-}
-
-// Mounts per Fastify context. A child context is an object whose prototype is its parent's, so a
-// context sees its own mounts and its ancestors', never a child's or a sibling's.
-const mountsByContext = new WeakMap<object, Map<string, DecorumServer>>();
-
-function mountsVisibleFrom(this: FastifyInstance): ReadonlyMap<string, DecorumServer> {
-  const chain: Array<Map<string, DecorumServer>> = [];
-  // A walk up the context's prototype chain, starting at the context itself (not a closure's alias).
-  // eslint-disable-next-line @typescript-eslint/no-this-alias
-  for (let context: object | null = this; context !== null; context = Object.getPrototypeOf(context) as object | null) {
-    const own = mountsByContext.get(context);
-    if (own) chain.unshift(own);
-  }
-  return new Map(chain.flatMap((own) => [...own]));
 }
 
 /**

@@ -22,7 +22,7 @@ export type RefusalKind =
 
 const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   'forbidden-origin': 403,
-  'forbidden-host': 403, // DNS-rebinding defence: Host not allowed (host-check.ts)
+  'forbidden-host': 403, // DNS-rebinding defence: Host not allowed (headers/host-check.ts)
   'method-not-allowed': 405,
   'not-acceptable': 406,
   'body-too-large': 413,
@@ -59,7 +59,7 @@ const FIXED: ReadonlyMap<number, number> = new Map([
   [-32022, 400], // unsupported protocol version (MUST)
   [-32601, 404], // unknown or unadvertised method (MUST, with the JSON-RPC body)
   [-31403, 403], // Decorum's forbidden: a guard refused the call (A-08: 403 for insufficient permission)
-  [-31429, 429], // Decorum's rate limit: with Retry-After (error-headers.ts)
+  [-31429, 429], // Decorum's rate limit: with Retry-After (headers/error-headers.ts)
 ]);
 
 /**

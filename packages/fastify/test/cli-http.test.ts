@@ -70,6 +70,23 @@ describe('mcp-serve --http', () => {
     }
   });
 
+  test('a second signal during the grace period exits at once with status 1', async () => {
+    const served = await serveHttpProcess([`packages/fastify/test/fixtures/http-server.ts`, '--http', '--port', '0', '--shutdown-timeout', '20000'], {
+      DECORUM_LOG_LEVEL: 'info',
+    });
+    try {
+      const pending = rpc(served.url, 1, 'tools/call', { name: 'wait', arguments: { ms: 30_000 } }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 100));
+      served.child.kill('SIGTERM');
+      await served.waitForStderr('shutting down');
+      served.child.kill('SIGTERM');
+      expect(await within(served.exited, 5000)).toBe(1);
+      await pending;
+    } finally {
+      served.child.kill('SIGKILL');
+    }
+  });
+
   test('a bad --path is a one-line start-up error', () => {
     const run = spawnSync(process.execPath, [MCP_SERVE, 'examples/weather/dist/weather.js', '--http', '--port', '0', '--path', 'mcp'], {
       cwd: ROOT,

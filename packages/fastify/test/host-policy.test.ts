@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hostPolicy } from '../src/host-check.js';
+import { hostPolicy } from '../src/headers/host-check.js';
 
 /** Asks `check` about a request as it reads one: the connection's local address, and the Host header it is given. */
 function ask(check: ReturnType<typeof hostPolicy>, host: string | undefined, localAddress: string, socket: object = { localAddress }) {

@@ -81,7 +81,14 @@ describe('HTTP methods and media types', () => {
     },
   );
 
-  test.each([undefined, '*/*', 'application/*', 'application/json'])('Accept %s is served (lenient when absent)', async (accept) => {
+  test.each([
+    undefined,
+    '*/*',
+    'application/*',
+    'application/json',
+    'text/html;q=0.9, application/json; charset=utf-8;q=0.5',
+    'APPLICATION/JSON;q=0.1, text/html',
+  ])('Accept %s is served (lenient when absent)', async (accept) => {
     const res = await rpc(t.url, 1, 'tools/list', {}, { headers: { accept } });
     expect(res.status).toBe(200);
     expect(res.json.result.tools.length).toBeGreaterThan(0);

@@ -13,25 +13,20 @@ import {
   classifyByHeaders,
   classifyInbound,
   encodeMessage,
-  isErrorResponse,
   isLegacyOpening,
   isThenable,
   legacyErrorResponse,
   LinkedList,
   parseJson,
   readEnvelope,
-  type BodyEncoding,
   type EngineResponse,
   type PreparedRequest,
 } from '@decorum/core/transport';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';
-import { logUnserializable, sendRefusal } from '../endpoint.js';
-import { JSON_TYPE } from '../accept.js';
-import { errorHeaders } from '../error-headers.js';
-import { readHeader } from '../header-value.js';
-import { sendAnswerBody } from '../direct-answer.js';
+import { AnswerWriter, logUnserializable, sendRefusal } from '../answer-writer.js';
+import { readHeader } from '../headers/header-value.js';
 import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
 import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
@@ -39,8 +34,6 @@ import { parseEventId, type EventStream } from './event-stream.js';
 import { callerKey, SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
-/** A JSON answer's body: a page's bytes copied once around its envelope, else the text. */
-const AS_BODY: BodyEncoding = { body: true };
 
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
@@ -51,21 +44,20 @@ const AS_BODY: BodyEncoding = { body: true };
 export class LegacyEndpoint implements AnswersRunning {
   /** Requests being executed, with where their answer goes (see running-requests.ts). */
   private readonly running = new LinkedList<RunningRequest<Exchange, AnswerRoute>>();
-  /** How a JSON answer is encoded: large pages and long texts in pieces, written straight to the socket. */
-  private readonly answerEncoding: BodyEncoding & { piecesFrom: number };
+  private readonly answers: AnswerWriter;
 
   constructor(
     private readonly server: DecorumServer,
     readonly store: SessionStore,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
-    /** Pre-serialized pages of this many bytes or more are written straight to the socket (see page-answer.ts). */
-    private readonly directWriteBytes: number,
+    /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
+    directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403). */
     private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
-    private readonly challenge?: (error: JsonRpcErrorObject) => string,
+    challenge?: (error: JsonRpcErrorObject) => string,
   ) {
-    this.answerEncoding = { body: true, piecesFrom: this.directWriteBytes };
+    this.answers = new AnswerWriter(legacyErrorStatus, directWriteBytes, challenge);
   }
 
   /**
@@ -99,17 +91,17 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** One POST in the legacy era: initialize, or a message in a session. Synchronous unless a request runs. */
   post(request: FastifyRequest, reply: FastifyReply, exchange: Exchange, message: unknown): FastifyReply | Promise<FastifyReply> {
-    let envelope, sessionId, version;
+    let envelope;
     try {
       // What claim() could not parse (no parsed message is an Error): its -32700, with the id a refused message keeps.
       if (message instanceof ParseError) throw message;
       envelope = readEnvelope(message);
-      // A header byte a field value may not hold (≥ 0x80) is a 400 here too, as on the modern side.
-      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
-      version = readHeader(request.headers, 'mcp-protocol-version', 'MCP-Protocol-Version');
     } catch (error) {
       return this.json(reply, 400, legacyErrorResponse(undefined, error));
     }
+    const read = this.readSessionHeaders(request, reply, VERSION_HEADER);
+    if (!read) return reply;
+    const [sessionId, version] = read;
     if (envelope.kind === 'request') {
       exchange.mcpMethod = envelope.request.method;
       exchange.rpcId = envelope.request.id;
@@ -142,13 +134,9 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** The standalone stream (`GET`), or the resumption of a stream (`GET` with `Last-Event-ID`). */
   get(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
-    let sessionId, lastEventId;
-    try {
-      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
-      lastEventId = readHeader(request.headers, 'last-event-id', 'Last-Event-ID');
-    } catch (error) {
-      return this.json(reply, 400, legacyErrorResponse(undefined, error));
-    }
+    const read = this.readSessionHeaders(request, reply, LAST_EVENT_ID_HEADER);
+    if (!read) return reply;
+    const [sessionId, lastEventId] = read;
     const session = this.session(reply, exchange, sessionId);
     if (!session) return reply;
     const accept = request.headers.accept ?? '';
@@ -182,13 +170,9 @@ export class LegacyEndpoint implements AnswersRunning {
 
   /** `DELETE` ends the session; its id answers 404 from then on. */
   delete(request: FastifyRequest, reply: FastifyReply, exchange: Exchange): FastifyReply {
-    let sessionId;
-    try {
-      sessionId = readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id');
-    } catch (error) {
-      return this.json(reply, 400, legacyErrorResponse(undefined, error));
-    }
-    const session = this.session(reply, exchange, sessionId);
+    const read = this.readSessionHeaders(request, reply);
+    if (!read) return reply;
+    const session = this.session(reply, exchange, read[0]);
     if (!session) return reply;
     this.store.delete(session.id);
     return reply.code(200).send();
@@ -207,6 +191,23 @@ export class LegacyEndpoint implements AnswersRunning {
       return this.json(reply, 400, response ?? legacyErrorResponse(rpc.id, new Error('initialize did not answer')));
     }
     return this.json(reply.header(SESSION_HEADER, session.id), RESULT_STATUS, response);
+  }
+
+  /**
+   * `Mcp-Session-Id` and the one other header a method reads with it, as field values: a byte one
+   * may not hold (≥ 0x80) answers 400 here, as on the modern side, and gives `undefined`.
+   */
+  private readSessionHeaders(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    other?: SessionMessageHeader,
+  ): [sessionId: string | undefined, other: string | undefined] | undefined {
+    try {
+      return [readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'), other && readHeader(request.headers, other.key, other.name)];
+    } catch (error) {
+      this.json(reply, 400, legacyErrorResponse(undefined, error));
+      return undefined;
+    }
   }
 
   /** The session a request names: 400 without an id, 404 for an unknown, ended, expired or someone else's. */
@@ -236,7 +237,7 @@ export class LegacyEndpoint implements AnswersRunning {
   ): FastifyReply | Promise<FastifyReply> {
     const logger = this.loggerFor(request);
     const step = session.core.prepare(rpc);
-    if (step.kind === 'answer') return this.answer(reply, exchange, logger, step.response);
+    if (step.kind === 'answer') return this.answers.json(reply, exchange, logger, step.response);
     const denied = this.authorize?.(step.prepared, exchange);
     if (denied) return sendRefusal(reply, denied);
     // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
@@ -292,13 +293,13 @@ export class LegacyEndpoint implements AnswersRunning {
     if (!this.running.remove(entry)) return reply;
     const running = entry.answer;
     if (running.stream) {
-      running.stream.end(response === undefined ? undefined : this.encode(response, exchange, logger));
+      running.stream.end(response === undefined ? undefined : this.answers.lastEvent(exchange, logger, response));
       return reply;
     }
     exchange.stream = 'json';
     // Cancelled by the client (notifications/cancelled): no response, the POST is simply accepted.
     if (response === undefined) return reply.code(NOTIFICATION_STATUS).send();
-    return this.answer(reply, exchange, logger, response);
+    return this.answers.json(reply, exchange, logger, response);
   }
 
   /**
@@ -310,50 +311,14 @@ export class LegacyEndpoint implements AnswersRunning {
       key: exchange,
       answer: { reply, cancellation, stream },
     } of this.running.takeAll()) {
-      const message = legacyErrorResponse(exchange.rpcId, error());
-      exchange.errorCode = message.error.code;
-      if (stream) stream.end(encodeMessage(message, undefined, noop));
-      else if (!reply.sent)
-        reply
-          .code(legacyErrorStatus(message.error.code))
-          .type(JSON_TYPE)
-          .send(encodeMessage(message, AS_BODY, noop));
+      this.answers.cutOff(exchange, legacyErrorResponse(exchange.rpcId, error()), reply, stream);
       cancellation.cancel();
     }
   }
 
-  /** The answer as JSON text; a result JSON cannot hold becomes -32603 for its id (logged). */
-  private encode(response: EngineResponse, exchange: Exchange, logger: Logger): string {
-    if (isErrorResponse(response)) exchange.errorCode = response.error.code;
-    return encodeMessage(response, undefined, (error) => {
-      logUnserializable(logger, error);
-      exchange.errorCode = -32603;
-    });
-  }
-
-  /** A request's JSON answer: 200, or the status and headers of a pipeline refusal (see legacyErrorStatus). */
-  private answer(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse): FastifyReply {
-    let status = RESULT_STATUS;
-    if (isErrorResponse(response)) {
-      exchange.errorCode = response.error.code;
-      status = legacyErrorStatus(response.error.code);
-      const headers = errorHeaders(response.error, this.challenge);
-      if (headers) reply.headers(headers);
-    }
-    const body = encodeMessage(response, this.answerEncoding, (error) => {
-      logUnserializable(logger, error);
-      exchange.errorCode = -32603;
-      status = RESULT_STATUS;
-    });
-    return sendAnswerBody(reply, status, body);
-  }
-
   /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
-    return reply
-      .code(status)
-      .type(JSON_TYPE)
-      .send(encodeMessage(message, AS_BODY, (error) => logUnserializable(this.loggerFor(reply.request), error)));
+    return this.answers.message(reply, status, message, this.loggerFor(reply.request));
   }
 }
 
@@ -364,7 +329,13 @@ interface AnswerRoute {
   stream: EventStream | undefined;
 }
 
-const noop = (): void => {};
+/** A header read with `Mcp-Session-Id`: its lower-case key and its name in error messages. */
+interface SessionMessageHeader {
+  readonly key: string;
+  readonly name: string;
+}
+const VERSION_HEADER: SessionMessageHeader = { key: 'mcp-protocol-version', name: 'MCP-Protocol-Version' };
+const LAST_EVENT_ID_HEADER: SessionMessageHeader = { key: 'last-event-id', name: 'Last-Event-ID' };
 
 /** A session's request is over (answered or failed): the session counts it no more, and was seen now. */
 function ended(session: HttpSession): void {

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { HttpRefusal } from './refusal.js';
+import { HttpRefusal } from '../refusal.js';
 
 /**
  * Which `Host` headers the endpoint answers (DNS-rebinding defence, together with the Origin check):
