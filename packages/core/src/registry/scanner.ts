@@ -17,12 +17,12 @@ import { refuseLostDesignTypes } from '../dto/design-types.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
-import { checkTemplateVariables } from '../uri/template-input.js';
-import { UriTemplate } from '../uri/uri-template.js';
+import { checkTemplateVariables } from './template-input.js';
+import { UriTemplate } from './uri-template.js';
 import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry, type SourceName, type ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
-import { entrySteps } from '../pipeline/steps.js';
+import { entrySteps } from '../decorators/step-records.js';
 
 /** What one decorated class (or instance) contributes. */
 export interface ScannedServer {

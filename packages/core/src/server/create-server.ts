@@ -8,12 +8,12 @@ import type { CacheHints, Implementation } from '../protocol/types.js';
 import { isServerTarget, scanServer } from '../registry/scanner.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
-import { bindServer } from '../live/server-of.js';
+import { bindServer } from './server-of.js';
 import { mrtrConfig } from '../mrtr/input-round.js';
 import { readEras } from '../legacy/eras.js';
 import { LegacySession } from '../legacy/legacy-session.js';
 import { Pipeline } from '../pipeline/pipeline.js';
-import { serverInstantiator, type ServerClass } from '../pipeline/resolve.js';
+import { serverInstantiator, type ServerClass } from './dependency-injection.js';
 import { checkPatterns } from '../schema/pattern-safety.js';
 import type { DecorumServer, ServerOptions, ServerTarget } from './types.js';
 

@@ -1,7 +1,7 @@
-import { classChain } from '../decorators/metadata.js';
+import { classChain } from './metadata.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
-import type { Guard } from './guard.js';
-import type { Middleware } from './middleware.js';
+import type { Guard } from '../pipeline/guard.js';
+import type { Middleware } from '../pipeline/middleware.js';
 
 /** What `@Use` and `@Guard` recorded for one tool, prompt or resource: class steps first, then the member's. */
 export interface EntrySteps {
