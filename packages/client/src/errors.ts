@@ -10,7 +10,7 @@ import {
   UnsupportedProtocolVersionError,
   type JsonRpcErrorObject,
 } from '@decorum/core';
-import type { AskLimitName } from './ask-limits.js';
+import type { AskLimitName } from './ask-limit-options.js';
 
 /**
  * Errors of the client itself (timeouts, dead servers, bad bytes, refusals), as opposed to the

@@ -14,7 +14,7 @@ import 'reflect-metadata';
 export { McpServer, mcpServerOptionsOf } from './decorators/mcp-server.js';
 export { Tool, type ToolDecorator, type ToolHandler } from './decorators/tool.js';
 export { Resource, type ResourceHandler, type ResourceTemplateDecorator, type ResourceTemplateOptions } from './decorators/resource.js';
-export type { TemplateVariables } from './registry/template-variables.js';
+export type { TemplateVariables } from './decorators/template-variables.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './decorators/field.js';
 export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
