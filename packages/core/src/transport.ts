@@ -25,6 +25,7 @@ export { Pipeline } from './pipeline/pipeline.js';
 // Reading and writing messages
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { strictUtf8 } from './engine/strict-utf8.js';
+export { isJsonObject } from './protocol/json-object.js';
 export {
   encodeMessage,
   encodeMessageBody,

@@ -7,10 +7,7 @@ import { MissingRequiredClientCapabilityError } from '../errors/protocol-errors.
 import type { ClientCapabilities } from '../protocol/types.js';
 import { toRequestedSchema, type RequestedSchema } from '../mrtr/elicitation-schema.js';
 import type { CreateMessageParams, ElicitParams, InputOptions, InputRequest } from '../mrtr/input-types.js';
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** An ask ready to send, or the capability the client lacks for it. */
 export type Ask =

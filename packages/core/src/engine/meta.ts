@@ -2,6 +2,7 @@ import { InvalidParamsError, UnsupportedProtocolVersionError } from '../errors/p
 import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
 import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** What a 2026-07-28 request says about itself in `params._meta`. */
 export interface RequestMeta {
@@ -12,10 +13,6 @@ export interface RequestMeta {
   progressToken?: string | number;
   /** The whole `_meta` object, as sent. */
   raw: JsonObject;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** -32022 unless `version` is one this server speaks. */

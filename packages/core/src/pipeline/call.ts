@@ -1,4 +1,5 @@
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
+import { isJsonObject } from '../protocol/json-object.js';
 import type { JsonObject, RequestId } from '../protocol/types.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 import type { ResourceMatch } from '../registry/registry.js';
@@ -65,13 +66,13 @@ export class PipelineCall {
   /** The request's `params._meta` (both eras carry one; `{}` when absent). */
   get meta(): Readonly<JsonObject> {
     const meta = this.description.params._meta;
-    return meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as JsonObject) : EMPTY;
+    return isJsonObject(meta) ? meta : EMPTY;
   }
 
   /** `params.arguments` of `tools/call` and `prompts/get` (`{}` when absent). */
   get arguments(): Readonly<JsonObject> {
     const args = this.description.params.arguments;
-    return args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : EMPTY;
+    return isJsonObject(args) ? args : EMPTY;
   }
 
   /** The tool, prompt or resource this request targets; `undefined` for lists and discovery. */
