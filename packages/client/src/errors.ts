@@ -89,6 +89,17 @@ export class CrossOriginRedirectError extends McpClientError {
   }
 }
 
+/** The endpoint kept redirecting within its origin past the client's limit (20 hops): a loop, not followed further. */
+export class TooManyRedirectsError extends McpClientError {
+  readonly code = 'DECORUM_ERR_TOO_MANY_REDIRECTS';
+  constructor(
+    readonly url: string,
+    readonly limit: number,
+  ) {
+    super(`${url} redirected more than ${limit} times; not followed further (a redirect loop?)`);
+  }
+}
+
 /**
  * HTTP 404 to a request of a legacy session (2025-11-25 §Session Management): the server ended
  * the session (it expired, was deleted, or the server restarted). The client opens a new session

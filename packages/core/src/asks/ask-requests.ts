@@ -4,6 +4,7 @@
  * only where the capabilities come from differs (the request's `_meta`, or `initialize`).
  */
 import { MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
+import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import type { ClientCapabilities } from '../protocol/types.js';
 import { toRequestedSchema, type RequestedSchema } from '../mrtr/elicitation-schema.js';
 import type { CreateMessageParams, ElicitParams, InputOptions, InputRequest } from '../mrtr/input-types.js';
@@ -18,7 +19,8 @@ export function elicitAsk(params: ElicitParams, capabilities: ClientCapabilities
   const elicitation = capabilities.elicitation;
   if (params.mode === 'url') {
     if (!isObject(elicitation) || !isObject(elicitation.url)) return { ok: false, capability: 'elicitation.url', required: { elicitation: { url: {} } } };
-    if (!URL.canParse(params.url)) throw new Error(`ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
+    if (!URL.canParse(params.url))
+      throw new DecorumUsageError(UsageErrorCode.INVALID_ASK, `ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
     return { ok: true, request: { method: 'elicitation/create', params: { mode: 'url', message: params.message, url: params.url } } };
   }
   // `elicitation: {}` means form only; an explicit `url` without `form` does not offer forms.

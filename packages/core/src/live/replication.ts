@@ -37,11 +37,11 @@ export class LiveReplication {
   ) {
     for (const target of catalogue ?? []) {
       if (typeof target !== 'function' || !isServerTarget(target))
-        throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
+        throw new DecorumStartupError(StartupErrorCode.INVALID_CATALOGUE, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
       const known = this.catalogue.get(target.name);
       if (known && known !== target)
         throw new DecorumStartupError(
-          StartupErrorCode.INVALID_OPTION,
+          StartupErrorCode.INVALID_CATALOGUE,
           `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`,
         );
       this.catalogue.set(target.name, target);

@@ -26,7 +26,7 @@ const DEFAULTS = {
 function hints(custom: CacheOptions | undefined, fallback: CacheHints): CacheHints {
   const ttlMs = custom?.ttlMs ?? fallback.ttlMs;
   if (!Number.isInteger(ttlMs) || ttlMs < 0) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
   }
   return { ttlMs, cacheScope: custom?.cacheScope ?? fallback.cacheScope };
 }
@@ -73,7 +73,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
       .join('\n\n');
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `pageSize must be a positive integer (got ${pageSize})`);
   const resultMeta = infoOnlyMeta(info);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta };
   const logger = options.logger ?? createDefaultLogger();
