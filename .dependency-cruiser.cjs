@@ -58,6 +58,8 @@ const CIRCLES_REMOVED_BY_CALL = [
 
 const CORE = '^packages/core/src/';
 const placed = FLOORS.flat();
+/** A folder of core/src on no floor. */
+const unplaced = `${CORE}(?!(${placed.join('|')})/)[^/]+/`;
 
 /** One rule per folder of core: no import of a folder on a higher floor, but for its allowed ones. */
 const upwardRules = FLOORS.flatMap((floor, level) => {
@@ -92,8 +94,15 @@ module.exports = {
       name: 'core-folder-on-a-floor',
       comment: 'Every folder of core/src stands on a floor: add a new one to FLOORS in .dependency-cruiser.cjs.',
       severity: 'error',
-      from: { path: `${CORE}(?!(${placed.join('|')})/)[^/]+/` },
+      from: { path: unplaced },
       to: {},
+    },
+    {
+      name: 'core-folder-on-a-floor-imported',
+      comment: 'An import of a folder of core/src that stands on no floor: add it to FLOORS in .dependency-cruiser.cjs.',
+      severity: 'error',
+      from: {},
+      to: { path: unplaced },
     },
     ...upwardRules,
   ],
