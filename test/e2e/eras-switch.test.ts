@@ -14,11 +14,11 @@ const SERVE_STDIO = `${ROOT}test/fixtures/serve-stdio-eras.mjs`;
 const INIT = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: initializeParams() };
 
 describe('a wrong eras value stops the start', () => {
-  test('serveStdio({ eras: "bogus" }): DECORUM_ERR_INVALID_OPTION naming the values, exit 1', () => {
+  test('serveStdio({ eras: "bogus" }): DECORUM_ERR_INVALID_ERAS naming the values, exit 1', () => {
     const run = spawnSync(process.execPath, [SERVE_STDIO, 'bogus'], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('DecorumStartupError: DECORUM_ERR_INVALID_OPTION: eras must be one of dual, modern, legacy (got "bogus")');
+    expect(run.stderr).toContain('DecorumStartupError: DECORUM_ERR_INVALID_ERAS: eras must be one of dual, modern, legacy (got "bogus")');
   });
 
   test.each([[[]], [['--http', '--port', '0']]])('mcp-serve --eras bogus %j: a one-line usage error, exit 1', (extra) => {

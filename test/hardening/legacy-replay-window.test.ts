@@ -107,12 +107,12 @@ describe('the replay window of a legacy session', () => {
 
   test('replayBytes and replayEvents must be positive integers (start-up error)', async () => {
     await expect(serve({ replayBytes: 0 })).rejects.toMatchObject({
-      code: 'DECORUM_ERR_INVALID_OPTION',
-      message: 'DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions.replayBytes must be a positive integer (got 0)',
+      code: 'DECORUM_ERR_INVALID_NUMBER',
+      message: 'DECORUM_ERR_INVALID_NUMBER: mcpPlugin: legacySessions.replayBytes must be a positive integer (got 0)',
     });
     await expect(serve({ replayEvents: 1.5 })).rejects.toMatchObject({
-      code: 'DECORUM_ERR_INVALID_OPTION',
-      message: 'DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions.replayEvents must be a positive integer (got 1.5)',
+      code: 'DECORUM_ERR_INVALID_NUMBER',
+      message: 'DECORUM_ERR_INVALID_NUMBER: mcpPlugin: legacySessions.replayEvents must be a positive integer (got 1.5)',
     });
   });
 });

@@ -106,7 +106,7 @@ describe('with auth, callers are counted by the token subject', () => {
 
 test('maxSessionsPerPrincipal must be a positive integer (start-up error)', async () => {
   await expect(serve({ legacySessions: { maxSessionsPerPrincipal: 0 } })).rejects.toMatchObject({
-    code: 'DECORUM_ERR_INVALID_OPTION',
-    message: 'DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions.maxSessionsPerPrincipal must be a positive integer (got 0)',
+    code: 'DECORUM_ERR_INVALID_NUMBER',
+    message: 'DECORUM_ERR_INVALID_NUMBER: mcpPlugin: legacySessions.maxSessionsPerPrincipal must be a positive integer (got 0)',
   });
 });

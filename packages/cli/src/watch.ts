@@ -76,7 +76,7 @@ function watchingLine(path: string, root: string, server: DecorumServer, transpo
 export function watchModule(path: string, servers: readonly ServerTarget[], options: WatchOptions = {}): WatchedModule {
   const timeoutMs = options.reloadTimeoutMs ?? 10_000;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `watchModule: reloadTimeoutMs must be a positive integer (got ${timeoutMs})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `watchModule: reloadTimeoutMs must be a positive integer (got ${timeoutMs})`);
   const server = createServer(servers, options.serverOptions);
   const report = options.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const root = dirname(resolvePath(path));

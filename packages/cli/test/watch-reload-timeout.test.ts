@@ -34,8 +34,8 @@ it('watchModule refuses a reloadTimeoutMs that is not a positive integer, before
   expect(attempt).toThrow(DecorumStartupError);
   expect(attempt).toThrow(
     expect.objectContaining({
-      code: StartupErrorCode.INVALID_OPTION,
-      message: 'DECORUM_ERR_INVALID_OPTION: watchModule: reloadTimeoutMs must be a positive integer (got 0)',
+      code: StartupErrorCode.INVALID_NUMBER,
+      message: 'DECORUM_ERR_INVALID_NUMBER: watchModule: reloadTimeoutMs must be a positive integer (got 0)',
     }),
   );
 });

@@ -10,7 +10,7 @@ import {
   UnsupportedProtocolVersionError,
   type JsonRpcErrorObject,
 } from '@decorum/core';
-import type { AskLimitName } from './ask-limits.js';
+import type { AskLimitName } from './ask-limit-options.js';
 
 /**
  * Errors of the client itself (timeouts, dead servers, bad bytes, refusals), as opposed to the
@@ -86,6 +86,17 @@ export class CrossOriginRedirectError extends McpClientError {
     super(
       `${from} redirected to ${location}, another origin; not followed, since this connection's headers and messages would go there: connect to that URL if you trust it`,
     );
+  }
+}
+
+/** The endpoint kept redirecting within its origin past the client's limit (20 hops): a loop, not followed further. */
+export class TooManyRedirectsError extends McpClientError {
+  readonly code = 'DECORUM_ERR_TOO_MANY_REDIRECTS';
+  constructor(
+    readonly url: string,
+    readonly limit: number,
+  ) {
+    super(`${url} redirected more than ${limit} times; not followed further (a redirect loop?)`);
   }
 }
 

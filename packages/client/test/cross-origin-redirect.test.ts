@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import Fastify from 'fastify';
 import { mcpPlugin } from '@decorum/fastify';
-import { connect, CrossOriginRedirectError, type HttpTransport } from '@decorum/client';
+import { connect, CrossOriginRedirectError, TooManyRedirectsError, type HttpTransport } from '@decorum/client';
 import { until } from '@decorum-internal/test-support';
 import { LiveServer } from '@decorum-internal/test-support/fixtures';
 import { rawEndpoint } from './support/raw-endpoint.js';
@@ -34,6 +34,24 @@ test('an endpoint redirecting (307) to another origin: the connection fails with
   } finally {
     moved.close();
     await other.close();
+  }
+});
+
+test('an endpoint redirecting to itself without end: the connection fails with TooManyRedirectsError after 20 hops', async () => {
+  let requests = 0;
+  const loop = createServer((req, res) => {
+    requests++;
+    res.writeHead(307, { location: req.url }).end();
+  });
+  await new Promise<void>((resolve) => loop.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(loop.address() as { port: number }).port}/mcp`;
+  try {
+    const refusal = await connect({ url }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TooManyRedirectsError);
+    expect(refusal).toMatchObject({ code: 'DECORUM_ERR_TOO_MANY_REDIRECTS', url, limit: 20 });
+    expect(requests).toBe(21);
+  } finally {
+    loop.close();
   }
 });
 

@@ -14,9 +14,9 @@ import 'reflect-metadata';
 export { McpServer, mcpServerOptionsOf } from './decorators/mcp-server.js';
 export { Tool, type ToolDecorator, type ToolHandler } from './decorators/tool.js';
 export { Resource, type ResourceHandler, type ResourceTemplateDecorator, type ResourceTemplateOptions } from './decorators/resource.js';
-export type { TemplateVariables } from './uri/template-variables.js';
+export type { TemplateVariables } from './decorators/template-variables.js';
 export { Prompt } from './decorators/prompt.js';
-export { Field, McpHeader, type FieldOptions } from './schema/field.js';
+export { Field, McpHeader, type FieldOptions } from './decorators/field.js';
 export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
 export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
@@ -59,7 +59,7 @@ export {
   type PublishOptions,
 } from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
-export { serverOf } from './live/server-of.js';
+export { serverOf } from './server/server-of.js';
 export { isServerTarget, isDecorumServer } from './registry/scanner.js';
 export type { Logger } from './logging/logger.js';
 // The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
@@ -81,8 +81,8 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './pipeline/rate-limit
 export type { RateLimitStore, RateLimitRule, RateLimitDecision } from './pipeline/rate-limit/store.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';
-export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './pipeline/resolve.js';
-export type { ClassOrMemberDecorator } from './pipeline/steps.js';
+export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
+export type { ClassOrMemberDecorator } from './decorators/step-records.js';
 
 // Errors
 export {

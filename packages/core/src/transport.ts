@@ -25,6 +25,7 @@ export { Pipeline } from './pipeline/pipeline.js';
 // Reading and writing messages
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
 export { strictUtf8 } from './wire/strict-utf8.js';
+export { isJsonObject } from './protocol/json-object.js';
 export { isErrorResponse, RawJson, type EngineResponse, type EngineResultResponse } from './wire/raw-json.js';
 export {
   encodeMessage,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { McpServer, Resource } from '@decorum/core';
-import { UriTemplate } from '../src/uri/uri-template.js';
+import { UriTemplate } from '../src/registry/uri-template.js';
 import { capturingLogger, harness } from './support/engine-harness.js';
 import { request } from '@decorum-internal/test-support';
 

@@ -120,17 +120,17 @@ describe('start-up errors', () => {
     expect(build(Relative)).toThrow(/DECORUM_ERR_INVALID_DECLARATION.*absolute URI/);
   });
 
-  test('a bad option is DECORUM_ERR_INVALID_OPTION, apart from a bad declaration', () => {
+  test('a bad option has its own code (INVALID_OPTION where none finer fits), apart from a bad declaration', () => {
     const withOptions = (options: object) => () => createServer([GithubServer], { logger: quietLogger, ...options });
-    expect(withOptions({ rateLimit: { points: 0 } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: rateLimit\.points must be a positive integer/);
+    expect(withOptions({ rateLimit: { points: 0 } })).toThrow(/^DECORUM_ERR_INVALID_NUMBER: rateLimit\.points must be a positive integer/);
     expect(withOptions({ middleware: ['nope'] })).toThrow(/^DECORUM_ERR_INVALID_OPTION: middleware must be an array of functions/);
     expect(withOptions({ lists: 'mine' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: lists must be/);
-    expect(withOptions({ resolve: 'nope' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: resolve must be a function/);
-    expect(withOptions({ pageSize: 0 })).toThrow(/^DECORUM_ERR_INVALID_OPTION: pageSize must be a positive integer/);
-    expect(withOptions({ cache: { lists: { ttlMs: -1 } } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: ttlMs must be an integer ≥ 0/);
-    expect(withOptions({ eras: 'future' })).toThrow(/^DECORUM_ERR_INVALID_OPTION: eras must be one of/);
-    expect(withOptions({ mrtr: { keys: ['c2hvcnQ='] } })).toThrow(/^DECORUM_ERR_INVALID_OPTION: .*each requestState key must be 32 bytes/);
-    expect(withOptions({ catalogue: ['Reports'] })).toThrow(/^DECORUM_ERR_INVALID_OPTION: catalogue: each entry must be a class/);
+    expect(withOptions({ resolve: 'nope' })).toThrow(/^DECORUM_ERR_INVALID_RESOLVER: resolve must be a function/);
+    expect(withOptions({ pageSize: 0 })).toThrow(/^DECORUM_ERR_INVALID_NUMBER: pageSize must be a positive integer/);
+    expect(withOptions({ cache: { lists: { ttlMs: -1 } } })).toThrow(/^DECORUM_ERR_INVALID_NUMBER: ttlMs must be an integer ≥ 0/);
+    expect(withOptions({ eras: 'future' })).toThrow(/^DECORUM_ERR_INVALID_ERAS: eras must be one of/);
+    expect(withOptions({ mrtr: { keys: ['c2hvcnQ='] } })).toThrow(/^DECORUM_ERR_INVALID_STATE_KEY: .*each requestState key must be 32 bytes/);
+    expect(withOptions({ catalogue: ['Reports'] })).toThrow(/^DECORUM_ERR_INVALID_CATALOGUE: catalogue: each entry must be a class/);
   });
 });
 
@@ -173,6 +173,11 @@ class Misuse {
   }
 
   @Tool({ input: null })
+  async elicit_bad_url(_args: unknown, ctx: ToolContext) {
+    return misuse(() => ctx.elicit({ mode: 'url', message: 'Sign in', url: 'not a url' }));
+  }
+
+  @Tool({ input: null })
   async journal_too_much(_args: unknown, ctx: ToolContext) {
     return misuse(() => ctx.once('blob', () => 'x'.repeat(200)));
   }
@@ -203,6 +208,11 @@ describe('run-time misuse', () => {
   test('an ask key or a ctx.once name used twice in one run is DECORUM_ERR_KEY_REUSED', async () => {
     expect(await toolText('ask_key_twice')).toMatch(/^DECORUM_ERR_KEY_REUSED: MRTR key "same" is used twice in one handler run/);
     expect(await toolText('once_name_twice')).toMatch(/^DECORUM_ERR_KEY_REUSED: ctx\.once\("step"\) is used twice in one handler run/);
+  });
+
+  test('ctx.elicit in URL mode without an absolute URL is DECORUM_ERR_INVALID_ASK', async () => {
+    const response = await call(request(1, 'tools/call', { name: 'elicit_bad_url', arguments: {} }, { capabilities: { elicitation: { url: {} } } }));
+    expect(response?.result.content[0].text).toMatch(/^DECORUM_ERR_INVALID_ASK: ctx\.elicit: url mode needs a valid absolute URL \(got "not a url"\)$/);
   });
 
   test('a ctx.once result past mrtr.journalLimitBytes is DECORUM_ERR_JOURNAL_OVERFLOW', async () => {

@@ -1,4 +1,4 @@
-import { UriTemplate } from '../src/uri/uri-template.js';
+import { UriTemplate } from '../src/registry/uri-template.js';
 
 /** URIs as hosts send them: raw IRIs and percent-encoded URIs match alike, values come decoded. */
 describe('UriTemplate.match', () => {

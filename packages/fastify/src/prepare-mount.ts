@@ -16,16 +16,16 @@ import { requestLogger, serverLogger } from './request-log.js';
 export function prepareMount(app: FastifyInstance, options: McpPluginOptions) {
   const path = options.path ?? DEFAULT_PATH;
   if (!path.startsWith('/'))
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_ADDRESS, `mcpPlugin: path must start with "/" (got ${JSON.stringify(path)})`);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!Number.isInteger(bodyLimit) || bodyLimit < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `mcpPlugin: bodyLimit must be a positive integer (got ${bodyLimit})`);
   const sseKeepAliveMs = options.sseKeepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
   if (!Number.isInteger(sseKeepAliveMs) || sseKeepAliveMs < 0)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `mcpPlugin: sseKeepAliveMs must be an integer ≥ 0 (got ${sseKeepAliveMs})`);
   const directWriteBytes = options.directWriteBytes ?? DEFAULT_DIRECT_WRITE_BYTES;
   if (!(Number.isInteger(directWriteBytes) || directWriteBytes === Infinity) || directWriteBytes < 0)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: directWriteBytes must be an integer ≥ 0 or Infinity (got ${directWriteBytes})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `mcpPlugin: directWriteBytes must be an integer ≥ 0 or Infinity (got ${directWriteBytes})`);
   // What is left once the transport's own options are taken out goes to createServer.
   const {
     servers,
@@ -52,7 +52,7 @@ export function prepareMount(app: FastifyInstance, options: McpPluginOptions) {
   try {
     sessions = legacySessionsOptions(legacySessions);
   } catch (error) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, (error as Error).message);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, (error as Error).message);
   }
   // The legacy era (initialize-based sessions) shares the endpoint unless the server is modern-only.
   const challenge = resourceServer && ((error: JsonRpcErrorObject) => resourceServer.forbiddenChallenge(error));

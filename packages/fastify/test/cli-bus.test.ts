@@ -35,7 +35,7 @@ describe('mcp-serve --bus', () => {
       timeout: 20_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_OPTION: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
+    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_CATALOGUE: catalogue: each entry must be a class with @Tool, @Resource or @Prompt members$/m);
   });
 
   test('with Redis unreachable it still serves (after a bounded wait), says so, and local changes still work', async () => {

@@ -94,6 +94,6 @@ describe('mcp-serve --http', () => {
       timeout: 10_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_OPTION: .*path must start with "\/"/m);
+    expect(run.stderr).toMatch(/^mcp-serve: DECORUM_ERR_INVALID_ADDRESS: .*path must start with "\/"/m);
   });
 });

@@ -145,11 +145,11 @@ test('without cors the endpoint answers no CORS (the app may use @fastify/cors i
   }
 });
 
-test('a cors.maxAge that is not a whole number of seconds fails start-up with DECORUM_ERR_INVALID_OPTION', async () => {
+test('a cors.maxAge that is not a whole number of seconds fails start-up with DECORUM_ERR_INVALID_NUMBER', async () => {
   const app = Fastify();
   await expect(app.register(mcpPlugin, { servers: [FixtureServer], cors: { maxAge: 1.5 } }).ready()).rejects.toMatchObject({
-    code: StartupErrorCode.INVALID_OPTION,
-    message: 'DECORUM_ERR_INVALID_OPTION: mcpPlugin: cors.maxAge must be an integer ≥ 0 (seconds; got 1.5)',
+    code: StartupErrorCode.INVALID_NUMBER,
+    message: 'DECORUM_ERR_INVALID_NUMBER: mcpPlugin: cors.maxAge must be an integer ≥ 0 (seconds; got 1.5)',
   });
   await app.close();
 });

@@ -55,20 +55,24 @@ describe('Origin validation (DNS rebinding; #43)', () => {
   test('an allowedOrigins entry that is not an origin fails start-up', async () => {
     const app = Fastify();
     await expect(app.register(mcpPlugin, { servers: [FixtureServer], allowedOrigins: ['https://app.example.com/path'] }).ready()).rejects.toMatchObject({
-      code: StartupErrorCode.INVALID_OPTION,
+      code: StartupErrorCode.INVALID_ORIGIN,
     });
     await app.close();
   });
 
   test.each([
-    [{ path: 'mcp' }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: path must start with "\/"/],
-    [{ bodyLimit: 0 }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: bodyLimit must be a positive integer/],
-    [{ sseKeepAliveMs: -1 }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: sseKeepAliveMs must be an integer ≥ 0/],
-    [{ legacySessions: { maxSessions: 0 } }, /^DECORUM_ERR_INVALID_OPTION: mcpPlugin: legacySessions\.maxSessions must be a positive integer/],
-  ])('the plugin option %j out of range fails start-up with DECORUM_ERR_INVALID_OPTION', async (option, message) => {
+    [{ path: 'mcp' }, StartupErrorCode.INVALID_ADDRESS, /^DECORUM_ERR_INVALID_ADDRESS: mcpPlugin: path must start with "\/"/],
+    [{ bodyLimit: 0 }, StartupErrorCode.INVALID_NUMBER, /^DECORUM_ERR_INVALID_NUMBER: mcpPlugin: bodyLimit must be a positive integer/],
+    [{ sseKeepAliveMs: -1 }, StartupErrorCode.INVALID_NUMBER, /^DECORUM_ERR_INVALID_NUMBER: mcpPlugin: sseKeepAliveMs must be an integer ≥ 0/],
+    [
+      { legacySessions: { maxSessions: 0 } },
+      StartupErrorCode.INVALID_NUMBER,
+      /^DECORUM_ERR_INVALID_NUMBER: mcpPlugin: legacySessions\.maxSessions must be a positive integer/,
+    ],
+  ])('the plugin option %j out of range fails start-up with %s', async (option, code, message) => {
     const app = Fastify();
     await expect(app.register(mcpPlugin, { servers: [FixtureServer], ...option }).ready()).rejects.toMatchObject({
-      code: StartupErrorCode.INVALID_OPTION,
+      code,
       message: expect.stringMatching(message),
     });
     await app.close();

@@ -1,4 +1,5 @@
 import type { LiveChange, LiveEvent, LiveKind } from '@decorum/core';
+import { isJsonObject as isObject } from '@decorum/core/transport';
 
 /**
  * One message on the bus's Redis channel (and in its replay list), as JSON: who sent it (`o`, the
@@ -12,7 +13,6 @@ export type BusMessage = { readonly v: 1; readonly o: string; readonly s: number
 const KINDS: ReadonlySet<string> = new Set<LiveKind>(['tools', 'prompts', 'resources']);
 const LIST_EVENTS: ReadonlySet<string> = new Set(['tools/list_changed', 'prompts/list_changed', 'resources/list_changed']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isName = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 function isEvent(value: unknown): value is LiveEvent {

@@ -70,7 +70,7 @@ const HELD_LIMIT = 10_000;
 
 function positive(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `RedisNotificationBus: ${name} must be a positive integer (got ${value})`);
   return value;
 }
 
@@ -79,7 +79,7 @@ function where(url: string): string {
   const parsed = new URL(url);
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new DecorumStartupError(
-      StartupErrorCode.INVALID_OPTION,
+      StartupErrorCode.INVALID_ADDRESS,
       `RedisNotificationBus: the bus URL must start with redis:// or rediss:// (got ${parsed.protocol}//…)`,
     );
   }

@@ -85,7 +85,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.keyPrefix = options.keyPrefix ?? 'decorum:rate:';
     this.timeoutMs = options.timeoutMs ?? 200;
     if (!Number.isInteger(this.timeoutMs) || this.timeoutMs < 1)
-      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `RedisRateLimitStore: timeoutMs must be a positive integer (got ${this.timeoutMs})`);
+      throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `RedisRateLimitStore: timeoutMs must be a positive integer (got ${this.timeoutMs})`);
     this.logger = (options.logger ?? createDefaultLogger()).child({ component: 'redis-rate-limit' });
   }
 

@@ -131,8 +131,8 @@ describe('RedisRateLimitStore', () => {
   test('bad options are refused', async () => {
     expect(() => new RedisRateLimitStore({ client: connection(), timeoutMs: 0 })).toThrow(
       expect.objectContaining({
-        code: 'DECORUM_ERR_INVALID_OPTION',
-        message: 'DECORUM_ERR_INVALID_OPTION: RedisRateLimitStore: timeoutMs must be a positive integer (got 0)',
+        code: 'DECORUM_ERR_INVALID_NUMBER',
+        message: 'DECORUM_ERR_INVALID_NUMBER: RedisRateLimitStore: timeoutMs must be a positive integer (got 0)',
       }),
     );
   });

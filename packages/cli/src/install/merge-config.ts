@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { CliError } from '../load-module.js';
 import type { HostConfig } from './hosts.js';
 import type { ServerEntry } from './server-entry.js';
+import { isJsonObject as isPlainObject } from '@decorum/core/transport';
 
 /** What {@link mergeServerEntry} did. */
 export interface MergeResult {
@@ -10,10 +11,6 @@ export interface MergeResult {
   file: string;
   /** Whether an entry of that name was there before (and is now replaced). */
   replaced: boolean;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The config as it is on disk: `{}` for a missing or empty file; a file that is not a JSON object is refused. */

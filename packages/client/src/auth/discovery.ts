@@ -1,3 +1,4 @@
+import { isJsonObject } from '@decorum/core/transport';
 import * as oauth from 'oauth4webapi';
 import { AuthorizationError } from './authorization-error.js';
 
@@ -42,7 +43,7 @@ async function getJson(url: URL, fetchImpl: typeof fetch): Promise<Record<string
     return undefined;
   }
   const body: unknown = await response.json().catch(() => undefined);
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return isJsonObject(body) ? body : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CrossOriginRedirectError } from '../errors.js';
+import { CrossOriginRedirectError, TooManyRedirectsError } from '../errors.js';
 
 /** The statuses `fetch` follows as redirects. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -28,7 +28,7 @@ export async function sameOriginFetch(fetchImpl: typeof fetch, url: URL, init: R
     }
     if (!KEEPING_METHOD.has(response.status) && request.method !== 'GET') return response;
     await response.body?.cancel().catch(() => {});
-    if (hops === MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+    if (hops === MAX_REDIRECTS) throw new TooManyRedirectsError(url.href, MAX_REDIRECTS);
     target = next;
   }
 }

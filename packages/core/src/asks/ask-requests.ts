@@ -4,13 +4,11 @@
  * only where the capabilities come from differs (the request's `_meta`, or `initialize`).
  */
 import { MissingRequiredClientCapabilityError } from '../errors/protocol-errors.js';
+import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import type { ClientCapabilities } from '../protocol/types.js';
 import { toRequestedSchema, type RequestedSchema } from './elicitation-schema.js';
 import type { CreateMessageParams, ElicitParams, InputOptions, InputRequest } from './ask-types.js';
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** An ask ready to send, or the capability the client lacks for it. */
 export type Ask =
@@ -21,7 +19,8 @@ export function elicitAsk(params: ElicitParams, capabilities: ClientCapabilities
   const elicitation = capabilities.elicitation;
   if (params.mode === 'url') {
     if (!isObject(elicitation) || !isObject(elicitation.url)) return { ok: false, capability: 'elicitation.url', required: { elicitation: { url: {} } } };
-    if (!URL.canParse(params.url)) throw new Error(`ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
+    if (!URL.canParse(params.url))
+      throw new DecorumUsageError(UsageErrorCode.INVALID_ASK, `ctx.elicit: url mode needs a valid absolute URL (got ${JSON.stringify(params.url)})`);
     return { ok: true, request: { method: 'elicitation/create', params: { mode: 'url', message: params.message, url: params.url } } };
   }
   // `elicitation: {}` means form only; an explicit `url` without `form` does not offer forms.

@@ -1,5 +1,5 @@
 import type { Guard as GuardFn } from '../pipeline/guard.js';
-import { GUARD_METADATA, recordSteps, type ClassOrMemberDecorator } from '../pipeline/steps.js';
+import { GUARD_METADATA, recordSteps, type ClassOrMemberDecorator } from './step-records.js';
 
 /**
  * Access checks for a tool, prompt or resource (on a member) or every one of a class (on the

@@ -1,5 +1,5 @@
 import type { Middleware } from '../pipeline/middleware.js';
-import { recordSteps, USE_METADATA, type ClassOrMemberDecorator } from '../pipeline/steps.js';
+import { recordSteps, USE_METADATA, type ClassOrMemberDecorator } from './step-records.js';
 
 /**
  * Runs middleware around a tool, prompt or resource (on a member) or around every one of a class

@@ -3,6 +3,7 @@ import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
 import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import type { EraCodec } from '../era/codec.js';
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** What a 2026-07-28 request says about itself in `params._meta`. */
 export interface RequestMeta {
@@ -15,10 +16,6 @@ export interface RequestMeta {
   raw: JsonObject;
   /** How the answer is shaped: the modern codec, or the legacy session's (chosen once, carried here). */
   codec: EraCodec;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** -32022 unless `version` is one this server speaks. */

@@ -11,8 +11,24 @@ export const StartupErrorCode = {
   NO_JSON_SCHEMA: 'DECORUM_ERR_NO_JSON_SCHEMA',
   /** A decorator used wrongly (a non-method, a bad URI, a completer of nothing, …). */
   INVALID_DECLARATION: 'DECORUM_ERR_INVALID_DECLARATION',
-  /** An option of createServer, a transport or a pipeline that is out of range or of the wrong kind. */
+  /** An option of createServer, a transport or a pipeline that is of the wrong kind, when no finer code below fits. */
   INVALID_OPTION: 'DECORUM_ERR_INVALID_OPTION',
+  /** A numeric option that is not a whole number in its range (`pageSize`, `ttlMs`, `bodyLimit`, a timeout, a limit, …). */
+  INVALID_NUMBER: 'DECORUM_ERR_INVALID_NUMBER',
+  /** The `eras` option (or `DECORUM_ERAS`) names no era: it must be `dual`, `modern` or `legacy`. */
+  INVALID_ERAS: 'DECORUM_ERR_INVALID_ERAS',
+  /** The `resolve` or `container` option cannot build a server class, or built something else. */
+  INVALID_RESOLVER: 'DECORUM_ERR_INVALID_RESOLVER',
+  /** A `catalogue` entry that is not a decorated class, or two classes of one name. */
+  INVALID_CATALOGUE: 'DECORUM_ERR_INVALID_CATALOGUE',
+  /** An MRTR `requestState` key (`mrtr.keys`, `DECORUM_STATE_KEYS`) that is not 32 bytes. */
+  INVALID_STATE_KEY: 'DECORUM_ERR_INVALID_STATE_KEY',
+  /** The `auth` option of `mcpPlugin` (OAuth 2.1 resource server) is incomplete or inconsistent. */
+  INVALID_AUTH: 'DECORUM_ERR_INVALID_AUTH',
+  /** An `allowedOrigins` entry that is not an origin (scheme://host[:port]). */
+  INVALID_ORIGIN: 'DECORUM_ERR_INVALID_ORIGIN',
+  /** A path or URL option of the wrong form (`mcpPlugin`'s `path`, a Redis bus URL's scheme). */
+  INVALID_ADDRESS: 'DECORUM_ERR_INVALID_ADDRESS',
   NO_SERVERS: 'DECORUM_ERR_NO_SERVERS',
   INVALID_MCP_HEADER: 'DECORUM_ERR_INVALID_MCP_HEADER',
   UNSAFE_PATTERN: 'DECORUM_ERR_UNSAFE_PATTERN',

@@ -13,6 +13,8 @@ export const UsageErrorCode = {
   JOURNAL_OVERFLOW: 'DECORUM_ERR_JOURNAL_OVERFLOW',
   /** `serverOf(instance)` on an instance no server serves. */
   NOT_SERVED: 'DECORUM_ERR_NOT_SERVED',
+  /** An ask the handler cannot make as written (`ctx.elicit` in URL mode without an absolute URL). */
+  INVALID_ASK: 'DECORUM_ERR_INVALID_ASK',
 } as const;
 
 export type UsageErrorCode = (typeof UsageErrorCode)[keyof typeof UsageErrorCode];

@@ -15,7 +15,7 @@ const ERAS: readonly Eras[] = ['dual', 'modern', 'legacy'];
 export function readEras(value: unknown): Eras {
   if (value === undefined) return 'dual';
   if (ERAS.includes(value as Eras)) return value as Eras;
-  throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `eras must be one of ${ERAS.join(', ')} (got ${JSON.stringify(value)})`);
+  throw new DecorumStartupError(StartupErrorCode.INVALID_ERAS, `eras must be one of ${ERAS.join(', ')} (got ${JSON.stringify(value)})`);
 }
 
 /** True when a request carries modern per-request `_meta` (legacy requests never do): it is served statelessly. */

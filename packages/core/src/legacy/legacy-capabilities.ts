@@ -5,6 +5,7 @@
  */
 import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from '../protocol/types.js';
 import { revisionHas } from './revision-features.js';
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** The server's capabilities as `version` defines them (`extensions` is 2026-07-28 only). */
 export function legacyServerCapabilities(capabilities: ServerCapabilities, version: string): JsonObject {
@@ -24,10 +25,6 @@ export function legacyImplementation(info: Implementation, version: string): Jso
     delete shaped.websiteUrl;
   }
   return shaped;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

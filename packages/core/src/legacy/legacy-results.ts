@@ -13,10 +13,7 @@ import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
 import { revisionHas } from './revision-features.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
-
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject as isPlainObject } from '../protocol/json-object.js';
 
 /** Result keys of the modern era that no legacy revision defines. */
 const MODERN_RESULT_KEYS = new Set(['resultType', 'ttlMs', 'cacheScope']);

@@ -31,6 +31,7 @@ import { LegacyCodec } from './legacy-codec.js';
 import { SessionAskSeam } from '../asks/session/session-asks.js';
 import { LegacySubscriptions } from './resource-subscriptions.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION, negotiateLegacyVersion } from './versions.js';
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** Options of a legacy session. */
 export interface LegacySessionOptions {
@@ -43,10 +44,6 @@ export type LegacyStep = { kind: 'answer'; response: EngineResponse } | { kind: 
 
 /** Methods that exist only in 2026-07-28: a legacy session does not serve them. */
 const MODERN_ONLY = new Set(['server/discover', 'subscriptions/listen']);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function ok(id: RequestId, result: JsonObject = {}): LegacyStep {
   return { kind: 'answer', response: { jsonrpc: '2.0', id, result: result as never } };

@@ -4,8 +4,11 @@ import { completionKey, type CompleterEntry } from '../registry/entries.js';
 import { checkNames, Registry, type ListSettings } from '../registry/registry.js';
 import { isServerTarget, scanServer, type ScannedServer } from '../registry/scanner.js';
 import type { Logger } from 'pino';
-import type { LiveChange, LiveEvent, LiveKind } from './events.js';
-import { InProcessNotificationBus, type NotificationBus, type PublishOptions } from './notification-bus.js';
+import type { LiveEvent, LiveKind } from './events.js';
+import { InProcessNotificationBus, type NotificationBus } from './notification-bus.js';
+import { LiveReplication, type LiveClass } from './replication.js';
+
+export type { LiveClass };
 
 /** Which kinds a server has ever declared: their capability (and list method) stays once declared. */
 interface DeclaredKinds {
@@ -65,9 +68,6 @@ const EVENT: Record<Kind, LiveEvent> = {
   resources: { type: 'resources/list_changed' },
 };
 
-/** A decorated class (built as the server builds its classes: its `resolve`, else with no arguments). */
-export type LiveClass = abstract new (...args: never[]) => object;
-
 /** What a list shows of an entry: a tool's definition, a prompt's or resource's descriptor. */
 function descriptorOf(entry: unknown): object {
   const e = entry as { definition?: object; descriptor?: object };
@@ -113,14 +113,7 @@ export class LiveRegistry {
   private snapshot: Registry;
   private batchDepth = 0;
   private readonly pending = new Set<Kind>();
-  private readonly catalogue = new Map<string, LiveClass>();
-  /** Changes made in the current batch, replicated together at its end. */
-  private readonly batchChanges: LiveChange[] = [];
-  /** True while a change from another instance is applied: it is not replicated again. */
-  private applyingReplica = false;
-  /** With a replicating bus every instance publishes its own list-changed events, so they stay local. */
-  private readonly listScope: PublishOptions | undefined;
-  private readonly logger: Logger | undefined;
+  private readonly replication: LiveReplication;
   private readonly instantiate: ((serverClass: LiveClass) => object) | undefined;
   private readonly onAdd: ((instance: object) => void) | undefined;
   readonly tools: LiveCollection;
@@ -136,22 +129,10 @@ export class LiveRegistry {
   ) {
     // Names are checked across classes first (a duplicate is a start-up error naming both).
     checkNames(scanned);
-    for (const target of options.catalogue ?? []) {
-      if (typeof target !== 'function' || !isServerTarget(target))
-        throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'catalogue: each entry must be a class with @Tool, @Resource or @Prompt members');
-      const known = this.catalogue.get(target.name);
-      if (known && known !== target)
-        throw new DecorumStartupError(
-          StartupErrorCode.INVALID_OPTION,
-          `catalogue: two classes are named ${target.name}; instances find a class by name, so names must be unique`,
-        );
-      this.catalogue.set(target.name, target);
-    }
-    this.logger = options.logger;
+    this.replication = new LiveReplication(bus, options.catalogue, options.logger);
     this.instantiate = options.instantiate;
     this.onAdd = options.onAdd;
-    this.listScope = bus.replicate ? { local: true } : undefined;
-    bus.onReplicated?.((change) => this.applyReplica(change));
+    this.replication.follow(this);
     for (const server of scanned) this.take(server);
     // At start-up a completer must name a declared prompt argument or template variable.
     for (const server of scanned) for (const completer of server.completers) this.checkCompleter(completer);
@@ -188,7 +169,7 @@ export class LiveRegistry {
     checkNames([this.everything(), scanned]);
     this.take(scanned);
     this.onAdd?.(instance);
-    if (typeof target === 'function' && this.catalogue.get(target.name) === target) this.record({ op: 'add', className: target.name });
+    this.replication.recordAdd(target, this.batchDepth > 0);
     this.batch(() => {
       if (scanned.tools.length) this.changed('tools');
       if (scanned.prompts.length) this.changed('prompts');
@@ -241,9 +222,8 @@ export class LiveRegistry {
         this.snapshot = this.build();
         const kinds = [...this.pending];
         this.pending.clear();
-        const changes = this.batchChanges.splice(0);
-        if (changes.length > 0) this.bus.replicate?.(changes.length === 1 ? changes[0] : { op: 'batch', changes });
-        for (const kind of kinds) this.bus.publish(EVENT[kind], this.listScope);
+        this.replication.flushBatch();
+        for (const kind of kinds) this.bus.publish(EVENT[kind], this.replication.listScope);
       }
     }
   }
@@ -252,38 +232,6 @@ export class LiveRegistry {
   notifyResourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError('notifyResourceUpdated needs a URI');
     this.bus.publish({ type: 'resources/updated', uri });
-  }
-
-  /** Sends a change made here to the other instances (when the bus replicates, and it did not come from one). */
-  private record(change: LiveChange): void {
-    if (!this.bus.replicate || this.applyingReplica) return;
-    if (this.batchDepth > 0) this.batchChanges.push(change);
-    else this.bus.replicate(change);
-  }
-
-  /** Applies a change made on another instance; one that cannot apply here is logged and skipped. */
-  private applyReplica(change: LiveChange): void {
-    const outer = this.applyingReplica;
-    this.applyingReplica = true;
-    try {
-      switch (change.op) {
-        case 'batch':
-          this.batch(() => change.changes.forEach((c) => this.applyReplica(c)));
-          break;
-        case 'add': {
-          const target = this.catalogue.get(change.className);
-          if (target) this.add(target);
-          else this.logger?.warn({ change }, `replicated live.add of ${change.className} skipped: it is not in this server's catalogue`);
-          break;
-        }
-        default:
-          this[change.kind][change.op](change.name);
-      }
-    } catch (error) {
-      this.logger?.warn({ change, err: error }, `replicated live change skipped: ${(error as Error).message}`);
-    } finally {
-      this.applyingReplica = outer;
-    }
   }
 
   private take(server: ScannedServer): void {
@@ -357,7 +305,7 @@ export class LiveRegistry {
       return;
     }
     this.snapshot = this.build();
-    this.bus.publish(EVENT[kind], this.listScope);
+    this.bus.publish(EVENT[kind], this.replication.listScope);
   }
 
   private collection(kind: Kind): LiveCollection {
@@ -366,7 +314,7 @@ export class LiveRegistry {
       const item = map.get(name);
       if (!item || item.enabled === enabled) return false;
       item.enabled = enabled;
-      this.record({ op: enabled ? 'enable' : 'disable', kind, name });
+      this.replication.recordToggle(enabled ? 'enable' : 'disable', kind, name, this.batchDepth > 0);
       this.changed(kind);
       return true;
     };
@@ -381,7 +329,7 @@ export class LiveRegistry {
         if (!item) return false;
         map.delete(name);
         this.forgetCompleters(kind, item.entry);
-        this.record({ op: 'remove', kind, name });
+        this.replication.recordToggle('remove', kind, name, this.batchDepth > 0);
         if (item.enabled) this.changed(kind);
         return true;
       },

@@ -1,4 +1,5 @@
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
+import { isJsonObject } from '../protocol/json-object.js';
 import type { JsonObject, RequestId } from '../protocol/types.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
 
@@ -39,13 +40,13 @@ export abstract class PipelineCall {
   /** The request's `params._meta` (both eras carry one; `{}` when absent). */
   get meta(): Readonly<JsonObject> {
     const meta = this.params._meta;
-    return meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as JsonObject) : EMPTY;
+    return isJsonObject(meta) ? meta : EMPTY;
   }
 
   /** `params.arguments` of `tools/call` and `prompts/get` (`{}` when absent). */
   get arguments(): Readonly<JsonObject> {
     const args = this.params.arguments;
-    return args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : EMPTY;
+    return isJsonObject(args) ? args : EMPTY;
   }
 
   /** True for an MRTR retry (it carries `requestState` or `inputResponses`). */

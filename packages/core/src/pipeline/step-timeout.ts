@@ -104,7 +104,7 @@ export class StepTimer {
     if (option === false) return undefined;
     const limit = option ?? DEFAULT_STEP_TIMEOUT_MS;
     if (!Number.isInteger(limit) || limit < 1)
-      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `stepTimeoutMs must be a positive integer or false (got ${String(limit)})`);
+      throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `stepTimeoutMs must be a positive integer or false (got ${String(limit)})`);
     return new StepTimer(limit, log);
   }
 

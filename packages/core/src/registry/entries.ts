@@ -3,8 +3,8 @@ import type { Completer } from '../decorators/complete.js';
 import type { RequestContext, ResourceContext } from '../context/request-context.js';
 import type { PromptDescriptor, ResourceDescriptor, ResourceTemplateDescriptor, ToolDefinition } from '../protocol/types.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
-import type { UriTemplate } from '../uri/uri-template.js';
-import type { EntrySteps } from '../pipeline/steps.js';
+import type { UriTemplate } from './uri-template.js';
+import type { EntrySteps } from '../decorators/step-records.js';
 
 /** Where a member was declared, for start-up errors and logs: `WeatherServer.weather_current`. */
 export type SourceName = string;

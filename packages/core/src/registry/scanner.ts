@@ -17,12 +17,12 @@ import { refuseLostDesignTypes } from '../schema/dto/design-types.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import type { PromptArgument, ToolDefinition } from '../protocol/types.js';
 import { compileSchema, type CompiledSchema } from '../schema/compiled-input.js';
-import { checkTemplateVariables } from '../uri/template-input.js';
-import { UriTemplate } from '../uri/uri-template.js';
+import { checkTemplateVariables } from './template-input.js';
+import { UriTemplate } from './uri-template.js';
 import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry, type SourceName, type ToolEntry } from './entries.js';
 import { resolveInputSource } from './input-source.js';
 import { checkToolName } from './names.js';
-import { entrySteps } from '../pipeline/steps.js';
+import { entrySteps } from '../decorators/step-records.js';
 
 /** What one decorated class (or instance) contributes. */
 export interface ScannedServer {
@@ -102,15 +102,33 @@ function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-function buildTool(instance: object, record: MemberRecord & { options: ToolOptions }, className: string): ToolEntry {
+/** What a tool, a prompt and a resource read alike from their record: name, source, cache hints, steps, the bound handler. */
+function entryBase(instance: object, record: MemberRecord & { options: ToolOptions | PromptOptions | ResourceOptions }, className: string) {
   const { options } = record;
   const handler = (instance as Record<string, Handler>)[record.propertyKey];
-  const name = options.name ?? record.propertyKey;
-  const source = `${className}.${record.propertyKey}`;
-  checkToolName(name, source);
-  const inputSource = resolveInputSource(options, record.paramTypes, handler, source);
-  const input = schemaFor(inputSource, `input schema of ${source}`);
+  return {
+    handler,
+    name: options.name ?? record.propertyKey,
+    source: `${className}.${record.propertyKey}`,
+    cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
+    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
+    invoke: (input: unknown, ctx: unknown) => handler.call(instance, input, ctx),
+  };
+}
+
+/** A tool's or prompt's input schema: `input:`, a DTO parameter, or none; compiled once. */
+function argumentsSchema(record: MemberRecord & { options: ToolOptions | PromptOptions }, handler: Handler, source: string, what: string): CompiledSchema {
+  const inputSource = resolveInputSource(record.options, record.paramTypes, handler, source);
+  const input = schemaFor(inputSource, `${what} of ${source}`);
   refuseLostDesignTypes(inputSource, record.paramTypes, source);
+  return input;
+}
+
+function buildTool(instance: object, record: MemberRecord & { options: ToolOptions }, className: string): ToolEntry {
+  const { options } = record;
+  const { handler, name, source, cache, steps, invoke } = entryBase(instance, record, className);
+  checkToolName(name, source);
+  const input = argumentsSchema(record, handler, source, 'input schema');
   const output = options.output ? schemaFor(options.output, `output schema of ${source}`, false) : undefined;
   const definition: ToolDefinition = definedOnly({
     name,
@@ -128,10 +146,10 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
     definition: Object.freeze(definition),
     input,
     output,
-    cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
+    cache,
     scopes: scopesOf(options.scopes, source),
-    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
-    invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
+    steps,
+    invoke,
   });
 }
 
@@ -150,12 +168,8 @@ function promptArguments(schema: Record<string, unknown>): PromptArgument[] {
 
 function buildPrompt(instance: object, record: MemberRecord & { options: PromptOptions }, className: string): PromptEntry {
   const { options } = record;
-  const handler = (instance as Record<string, Handler>)[record.propertyKey];
-  const name = options.name ?? record.propertyKey;
-  const source = `${className}.${record.propertyKey}`;
-  const inputSource = resolveInputSource(options, record.paramTypes, handler, source);
-  const input = schemaFor(inputSource, `arguments of ${source}`);
-  refuseLostDesignTypes(inputSource, record.paramTypes, source);
+  const { handler, name, source, cache, steps, invoke } = entryBase(instance, record, className);
+  const input = argumentsSchema(record, handler, source, 'arguments');
   const args = promptArguments(input.jsonSchema);
   return Object.freeze({
     name,
@@ -171,10 +185,10 @@ function buildPrompt(instance: object, record: MemberRecord & { options: PromptO
       }),
     ),
     input,
-    cache: { ttlMs: options.ttlMs, cacheScope: options.cacheScope },
+    cache,
     scopes: scopesOf(options.scopes, source),
-    steps: entrySteps((instance as { constructor: object }).constructor, record.propertyKey),
-    invoke: (args: unknown, ctx: unknown) => handler.call(instance, args, ctx),
+    steps,
+    invoke,
   });
 }
 
@@ -193,9 +207,7 @@ function templateInput(template: UriTemplate, declared: object | undefined, para
 
 function buildResource(instance: object, record: MemberRecord & { options: ResourceOptions }, className: string): ResourceEntry {
   const { options } = record;
-  const handler = (instance as Record<string, Handler>)[record.propertyKey];
-  const name = options.name ?? record.propertyKey;
-  const source = `${className}.${record.propertyKey}`;
+  const { name, source, cache, steps, invoke } = entryBase(instance, record, className);
   const common = {
     title: options.title,
     description: options.description,
@@ -204,10 +216,7 @@ function buildResource(instance: object, record: MemberRecord & { options: Resou
     icons: options.icons,
     _meta: options._meta,
   };
-  const cache = { ttlMs: options.ttlMs, cacheScope: options.cacheScope };
   const scopes = scopesOf(options.scopes, source);
-  const steps = entrySteps((instance as { constructor: object }).constructor, record.propertyKey);
-  const invoke = (variables: unknown, ctx: unknown) => handler.call(instance, variables, ctx);
   if ((options.uri === undefined) === (options.uriTemplate === undefined)) {
     throw new DecorumStartupError(StartupErrorCode.INVALID_DECLARATION, `@Resource on ${source} needs exactly one of uri: or uriTemplate:`);
   }

@@ -5,6 +5,8 @@
  * the same whichever schema source the tool author chose.
  */
 
+import { isJsonObject } from '../protocol/json-object.js';
+
 /** One failed check. */
 export interface ValidationIssue {
   /** RFC 6901 JSON pointer into the arguments; `''` is the arguments object itself. */
@@ -114,7 +116,7 @@ export function hasJsonType(value: unknown, type: string): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
+      return isJsonObject(value);
     case 'null':
       return value === null;
     default:

@@ -8,12 +8,12 @@ import type { CacheHints, Implementation } from '../protocol/types.js';
 import { isServerTarget, scanServer } from '../registry/scanner.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
-import { bindServer } from '../live/server-of.js';
+import { bindServer } from './server-of.js';
 import { mrtrConfig } from '../asks/mrtr/input-round.js';
 import { readEras } from '../legacy/eras.js';
 import { LegacySession } from '../legacy/legacy-session.js';
 import { Pipeline } from '../pipeline/pipeline.js';
-import { serverInstantiator, type ServerClass } from '../pipeline/resolve.js';
+import { serverInstantiator, type ServerClass } from './dependency-injection.js';
 import { checkPatterns } from '../schema/pattern-safety.js';
 import type { DecorumServer, ServerOptions, ServerTarget } from './types.js';
 
@@ -26,7 +26,7 @@ const DEFAULTS = {
 function hints(custom: CacheOptions | undefined, fallback: CacheHints): CacheHints {
   const ttlMs = custom?.ttlMs ?? fallback.ttlMs;
   if (!Number.isInteger(ttlMs) || ttlMs < 0) {
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `ttlMs must be an integer ≥ 0 (got ${ttlMs})`);
   }
   return { ttlMs, cacheScope: custom?.cacheScope ?? fallback.cacheScope };
 }
@@ -73,7 +73,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
       .join('\n\n');
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `pageSize must be a positive integer (got ${pageSize})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `pageSize must be a positive integer (got ${pageSize})`);
   const resultMeta = infoOnlyMeta(info);
   const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta };
   const logger = options.logger ?? createDefaultLogger();

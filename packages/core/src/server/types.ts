@@ -13,7 +13,7 @@ import type { LiveClass, LiveRegistry } from '../live/live-registry.js';
 import type { NotificationBus } from '../live/notification-bus.js';
 import type { MrtrOptions } from '../asks/mrtr/input-round.js';
 import type { PipelineOptions } from '../pipeline/pipeline.js';
-import type { ResolveOptions } from '../pipeline/resolve.js';
+import type { ResolveOptions } from './dependency-injection.js';
 import type { Implementation } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { UnsafePatternPolicy } from '../schema/pattern-safety.js';

@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../errors/protocol-errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import { isRequestId } from '../protocol/request-id.js';
+import { isJsonObject as isPlainObject } from '../protocol/json-object.js';
 
 /** What one incoming message turned out to be. */
 export type Envelope =
@@ -10,10 +11,6 @@ export type Envelope =
   | { kind: 'response' };
 
 export { mayHoldProtoKey, parseJson } from './parse-json.js';
-
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Checks the JSON-RPC 2.0 envelope of one message. MCP allows exactly one message per line or

@@ -4,7 +4,7 @@ import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
 export const PRM_WELL_KNOWN = '/.well-known/oauth-protected-resource';
 
 function fail(message: string): never {
-  throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin auth: ${message}`);
+  throw new DecorumStartupError(StartupErrorCode.INVALID_AUTH, `mcpPlugin auth: ${message}`);
 }
 
 /** A parsed canonical resource URI (A-11): absolute http(s), no fragment, no query. */

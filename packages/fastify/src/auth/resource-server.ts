@@ -35,13 +35,13 @@ export class McpResourceServer {
   private readonly authorizationServers: readonly string[];
 
   constructor(options: McpAuthOptions, registry: Registry) {
-    if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'mcpPlugin: auth must be an object');
+    if (options === null || typeof options !== 'object') throw new DecorumStartupError(StartupErrorCode.INVALID_AUTH, 'mcpPlugin: auth must be an object');
     this.resource = parseResourceUri(options.resource);
     this.metadataUrl = metadataUrl(this.resource);
     this.requiredScopes = Object.freeze([...new Set(options.requiredScopes ?? [])]);
     for (const scope of this.requiredScopes) {
       if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope)) {
-        throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin auth: required scope ${JSON.stringify(scope)} is not a valid OAuth scope`);
+        throw new DecorumStartupError(StartupErrorCode.INVALID_AUTH, `mcpPlugin auth: required scope ${JSON.stringify(scope)} is not a valid OAuth scope`);
       }
     }
     this.authorizationServers = options.authorizationServers;
@@ -63,7 +63,7 @@ export class McpResourceServer {
   registerMetadataRoutes(app: FastifyInstance, mountedAt: string): void {
     if (app.prefix !== '') {
       throw new DecorumStartupError(
-        StartupErrorCode.INVALID_OPTION,
+        StartupErrorCode.INVALID_AUTH,
         `mcpPlugin auth: the plugin is registered inside the prefixed context ${JSON.stringify(app.prefix)}, so it cannot serve ${PRM_WELL_KNOWN} at the host's root; register it on the root app with the prefix option instead (app.register(mcpPlugin, { prefix: ${JSON.stringify(app.prefix)}, … }))`,
       );
     }

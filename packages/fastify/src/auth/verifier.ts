@@ -15,7 +15,7 @@ export type Verification = { readonly auth: AuthInfo } | { readonly rejected: st
 export type TokenVerifier = (token: string) => Promise<Verification>;
 
 function fail(message: string): never {
-  throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin auth: ${message}`);
+  throw new DecorumStartupError(StartupErrorCode.INVALID_AUTH, `mcpPlugin auth: ${message}`);
 }
 
 /** Scopes of a token: its `scope` claim split on spaces (RFC 9068), else its `scp` claim (array or string). */

@@ -57,7 +57,7 @@ export class CorsPolicy {
   ) {
     const maxAge = options.maxAge ?? 600;
     if (!Number.isInteger(maxAge) || maxAge < 0)
-      throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `mcpPlugin: cors.maxAge must be an integer ≥ 0 (seconds; got ${maxAge})`);
+      throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `mcpPlugin: cors.maxAge must be an integer ≥ 0 (seconds; got ${maxAge})`);
     this.maxAge = String(maxAge);
     this.credentials = options.credentials === true;
     this.allowed = [...CORS_ALLOWED_HEADERS, ...(options.allowedHeaders ?? [])].join(', ');

@@ -50,7 +50,7 @@ export function originPolicy(allowed: AllowedOrigins | undefined): (origin: stri
     const origin = normalized(entry);
     if (origin === undefined) {
       throw new DecorumStartupError(
-        StartupErrorCode.INVALID_OPTION,
+        StartupErrorCode.INVALID_ORIGIN,
         `allowedOrigins: ${JSON.stringify(entry)} is not an origin; write scheme://host[:port], e.g. "https://app.example.com"`,
       );
     }

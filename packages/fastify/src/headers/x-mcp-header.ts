@@ -1,5 +1,6 @@
 import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
 import type { ToolEntry } from '@decorum/core/transport';
+import { isJsonObject as isObject } from '@decorum/core/transport';
 
 /** The schema keyword that mirrors a tool argument into an `Mcp-Param-{Name}` header. */
 export const X_MCP_HEADER = 'x-mcp-header';
@@ -41,10 +42,6 @@ const SCHEMA_SINGLE = [
 ];
 
 type Schema = Record<string, unknown>;
-
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function pointer(segments: readonly string[]): string {
   return segments.length === 0 ? '(the schema root)' : `/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;

@@ -6,7 +6,8 @@
 import type { Logger } from 'pino';
 import { InvalidParamsError } from '../../errors/protocol-errors.js';
 import { DecorumUsageError, UsageErrorCode } from '../../errors/usage-error.js';
-import { elicitAsk, isElicitAnswer, isObject, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../ask-requests.js';
+import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../ask-requests.js';
+import { isJsonObject as isObject } from '../../protocol/json-object.js';
 import type { ClientCapabilities, JsonObject } from '../../protocol/types.js';
 import { bindingMismatch, digest, type StateBinding } from './binding.js';
 import { checkContent } from '../elicitation-schema.js';

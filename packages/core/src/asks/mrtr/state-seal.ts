@@ -32,7 +32,7 @@ function decodeKey(key: string | Uint8Array, where: string): Buffer {
   const bytes = typeof key === 'string' ? Buffer.from(key.trim(), 'base64') : Buffer.from(key);
   if (bytes.length !== KEY_BYTES) {
     throw new DecorumStartupError(
-      StartupErrorCode.INVALID_OPTION,
+      StartupErrorCode.INVALID_STATE_KEY,
       `${where}: each requestState key must be ${KEY_BYTES} bytes (base64-encoded: 44 characters); got ${bytes.length} bytes. Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`,
     );
   }

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonRpcErrorObject } from '../../protocol/types.js';
 import { isRequestId } from '../../protocol/request-id.js';
+import { isJsonObject as isObject } from '../../protocol/json-object.js';
 
 /**
  * A client's response to one of a legacy session's requests, read as JSON-RPC 2.0 (§5) and MCP
@@ -11,10 +12,6 @@ export type ClientAnswer =
   | { readonly ok: true; readonly result: JsonObject }
   | { readonly ok: true; readonly error: JsonRpcErrorObject }
   | { readonly ok: false; readonly problem: string };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isErrorObject(value: unknown): value is JsonRpcErrorObject {
   return isObject(value) && Number.isInteger(value.code) && typeof value.message === 'string';

@@ -36,7 +36,7 @@ export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store
 
 function positiveInteger(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, `rateLimit.${what} must be a positive integer (got ${value})`);
+    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `rateLimit.${what} must be a positive integer (got ${value})`);
   return value;
 }
 

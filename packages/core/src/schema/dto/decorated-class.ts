@@ -1,5 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
-import { fieldKeys } from '../field.js';
+import { fieldKeys } from '../../decorators/field.js';
 
 /**
  * True when `value` is a class with class-validator decorators or `@Field` (its own or inherited):

@@ -25,7 +25,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 const transformStorage = defaultMetadataStorage as unknown as {
   findTransformMetadatas(target: Function, property: string, type: TransformationType): unknown[];
 };
-import { fieldKeys, fieldOptions, type FieldOptions } from '../field.js';
+import { fieldKeys, fieldOptions, type FieldOptions } from '../../decorators/field.js';
 import { toJsonData, type JsonSchema } from '../json-schema.js';
 import { refuseUnvalidated } from './unvalidated-properties.js';
 import { applyConstraints, constraintName, constraintRow, type ValidationMetadata } from './constraints.js';

@@ -19,6 +19,7 @@ import { constraintIssue, constraintRow, type ValidationMetadata } from './const
 import { compileDtoFastPath } from './fast-path.js';
 import { copyFreeForm, holdsConstructorKey, reattach, type DetachedValue } from './free-form-data.js';
 import { inspectDto, type DtoProperty } from './inspect.js';
+import { isJsonObject as isObject } from '../../protocol/json-object.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
 interface ItemCheck {
@@ -88,8 +89,6 @@ function checksOwnType(property: DtoProperty): boolean {
   for (const [name, metas] of property.constraints) if (constraintRow(name)?.type !== undefined && metas.some((m) => m.each !== true)) return true;
   return false;
 }
-
-const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Step 1: defaults in, absences and wrong shapes out. Copies only what it changes. */
 function prepare(

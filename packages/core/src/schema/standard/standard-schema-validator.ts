@@ -7,16 +7,13 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { isThenable } from '../../engine/thenable.js';
 import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { standardIssueKeyword, standardIssueMessage } from './standard-issue-vendors.js';
+import { isJsonObject as isPlainRecord } from '../../protocol/json-object.js';
 
 type PathSegment = PropertyKey | StandardSchemaV1.PathSegment;
 
 /** A path segment's key: the spec allows bare keys and `{ key }` objects (valibot uses the latter). */
 function segmentKey(segment: PathSegment): PropertyKey {
   return typeof segment === 'object' && segment !== null ? segment.key : segment;
-}
-
-function isPlainRecord(value: unknown): value is Record<PropertyKey, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** One issue in our shape: an absent property is `required` (whatever the library calls it), as for DTOs and TypeBox. */

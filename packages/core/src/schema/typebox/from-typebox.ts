@@ -7,16 +7,13 @@
  * is rewritten to 2020-12.
  */
 import { toJsonData, type JsonSchema } from '../json-schema.js';
+import { isJsonObject as isRecord } from '../../protocol/json-object.js';
 
 /** Keywords whose value is data, not a subschema: a `~` key inside them is the user's data. */
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum', 'examples']);
 
 /** Keywords under which TypeBox schemas may appear (a plain JSON Schema needs one of them). */
 const SCHEMA_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const', 'properties', 'items'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The names JSON Schema's `type` keyword takes. */
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);

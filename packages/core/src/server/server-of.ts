@@ -1,5 +1,5 @@
 import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
-import type { DecorumServer } from '../server/types.js';
+import type { DecorumServer } from './types.js';
 
 const servers = new WeakMap<object, DecorumServer>();
 

@@ -1,4 +1,4 @@
-import { classChain } from '../decorators/metadata.js';
+import { classChain } from './metadata.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 
 /**

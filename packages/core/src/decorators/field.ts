@@ -4,7 +4,7 @@
  * reflect-metadata; `schema/dto/inspect.ts` reads the record when a schema is compiled.
  */
 import 'reflect-metadata';
-import { isStandardContext, recordStandard, standardMemberName, standardRecords, type DualFieldDecorator } from '../decorators/standard.js';
+import { isStandardContext, recordStandard, standardMemberName, standardRecords, type DualFieldDecorator } from './standard.js';
 
 /** Schema facts class-validator has no decorator for. */
 export interface FieldOptions {

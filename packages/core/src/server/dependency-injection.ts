@@ -39,20 +39,20 @@ export interface ResolveOptions {
 export function serverInstantiator(options: ResolveOptions): (serverClass: ServerClass) => object {
   const { resolve, container } = options;
   if (resolve !== undefined && typeof resolve !== 'function')
-    throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'resolve must be a function (Class) => instance');
+    throw new DecorumStartupError(StartupErrorCode.INVALID_RESOLVER, 'resolve must be a function (Class) => instance');
   let build: (serverClass: ServerClass) => unknown;
   if (resolve) build = resolve;
   else if (container !== undefined) {
     const c = container as { resolve?: unknown; get?: unknown };
     if (typeof c.resolve === 'function') build = (cls) => (c.resolve as (k: ServerClass) => unknown).call(container, cls);
     else if (typeof c.get === 'function') build = (cls) => (c.get as (k: ServerClass) => unknown).call(container, cls);
-    else throw new DecorumStartupError(StartupErrorCode.INVALID_OPTION, 'container must have a resolve(Class) or get(Class) method');
+    else throw new DecorumStartupError(StartupErrorCode.INVALID_RESOLVER, 'container must have a resolve(Class) or get(Class) method');
   } else build = (cls) => new (cls as new () => object)();
   return (serverClass) => {
     const instance = build(serverClass);
     if (instance === null || typeof instance !== 'object' || !(instance instanceof (serverClass as unknown as new () => object))) {
       throw new DecorumStartupError(
-        StartupErrorCode.INVALID_OPTION,
+        StartupErrorCode.INVALID_RESOLVER,
         `the ${resolve ? 'resolve hook' : 'container'} gave ${instance === null ? 'null' : typeof instance} for ${serverClass.name || 'a server class'}, not an instance of it (is the class registered?)`,
       );
     }
