@@ -6,7 +6,7 @@
 export { loadModule, CliError } from './load-module.js';
 export { collectServers } from './collect-servers.js';
 export { collectServeOptions } from './serve-options.js';
-export { buildProgram, type McpServeOptions, type ServeOptions } from './program.js';
+export { buildProgram, type McpServeOptions } from './program.js';
 export { swcOptions } from './ts-loader/swc-options.js';
 export { previewLists, formatPreview, printList, type ListPreview } from './list-preview.js';
 export { watchModule, type WatchOptions, type WatchedModule } from './watch.js';

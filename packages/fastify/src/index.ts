@@ -19,7 +19,7 @@ export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from 
 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
-export { serveHttp, type ServeHttpOptions, type HttpServeOptions, type HttpServer } from './serve-http.js';
+export { serveHttp, type ServeHttpOptions, type HttpServer } from './serve-http.js';
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin and Host policies: the default allowlist test and the options' types. */

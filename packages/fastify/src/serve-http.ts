@@ -26,9 +26,6 @@ export interface ServeHttpOptions extends McpAppOptions {
   handleProcessErrors?: boolean;
 }
 
-/** @deprecated Renamed {@link ServeHttpOptions} (options are named after what they configure). */
-export type HttpServeOptions = ServeHttpOptions;
-
 /** A listening HTTP server. */
 export interface HttpServer {
   readonly app: FastifyInstance;

@@ -4,5 +4,5 @@
  *
  * @module \@decorum/stdio
  */
-export { serveStdio, type ServeStdioOptions, type StdioOptions, type StdioServer } from './stdio-server.js';
+export { serveStdio, type ServeStdioOptions, type StdioServer } from './stdio-server.js';
 export { LineSplitter } from './line-splitter.js';

@@ -67,9 +67,6 @@ export interface ServeStdioOptions extends ServerOptions {
   exitOnClose?: boolean;
 }
 
-/** @deprecated Renamed {@link ServeStdioOptions} (options are named after what they configure). */
-export type StdioOptions = ServeStdioOptions;
-
 /** A running stdio server. */
 export interface StdioServer {
   readonly server: DecorumServer;
