@@ -13,11 +13,7 @@ export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/eng
 export type { RequestChannel } from './engine/request-scope.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
-export { InFlight } from './engine/in-flight.js';
 export { isThenable } from './engine/thenable.js';
-export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
-export { raiseMallocTrimThreshold } from './runtime/malloc-trim.js';
-export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';

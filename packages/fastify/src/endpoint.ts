@@ -17,7 +17,6 @@ import {
   errorResponse,
   isErrorResponse,
   isThenable,
-  LinkedList,
   parseJson,
   readableId,
   readEnvelope,
@@ -26,6 +25,7 @@ import {
   type PreparedRequest,
   type ToolEntry,
 } from '@decorum/core/transport';
+import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, JSON_TYPE, type AcceptedResponses } from './accept.js';

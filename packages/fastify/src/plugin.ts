@@ -4,11 +4,10 @@ import {
   encodeMessage,
   errorResponse,
   expectSeveralInstances,
-  keepTickShape,
   preloadValidators,
-  raiseMallocTrimThreshold,
   type PreparedRequest,
 } from '@decorum/core/transport';
+import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/transport-kit';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -14,10 +14,8 @@ import {
   Cancellation,
   encodeSafely,
   errorResponse,
-  InFlight,
   isNotificationShaped,
   isThenable,
-  keepTickShape,
   McpEngine,
   parseJson,
   readEnvelope,
@@ -25,6 +23,7 @@ import {
   type EngineResponse,
   type FlowChannel,
 } from '@decorum/core/transport';
+import { InFlight, keepTickShape } from '@decorum/transport-kit';
 import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
