@@ -1,7 +1,8 @@
 /**
  * @decorum/client — an MCP client for every server: stdio, Streamable HTTP and in-process
- * transports; the modern era (2026-07-28) with a fallback to the legacy one (initialize);
- * `McpHost`, which merges N servers for one model; and `createTestClient` for tests.
+ * transports; the modern era (2026-07-28) with a fallback to the legacy one (initialize); and
+ * `createTestClient` for tests. `McpHost`, which merges N servers for one model, is
+ * `@decorum/client/host`.
  *
  * @module \@decorum/client
  */
@@ -20,12 +21,49 @@ export type { InputHandlers, InputContext, ElicitationRequest } from './input-ha
 export { DEFAULT_ASK_LIMITS, type AskLimits, type AskLimitName } from './ask-limits.js';
 export { escapeControls } from './listed-text.js';
 export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type ChangeEvent } from './subscriptions.js';
-export type * from './results.js';
-export * from './errors.js';
-export * from './auth/index.js';
+export type {
+  ResultBase,
+  CacheableResult,
+  PagedResult,
+  DiscoverResult,
+  ListToolsResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  CallToolResult,
+  GetPromptResult,
+  CompleteResult,
+  CompletionReference,
+  ServerView,
+} from './results.js';
+export {
+  McpClientError,
+  RequestTimeoutError,
+  RequestCancelledError,
+  ConnectionClosedError,
+  ProtocolViolationError,
+  MessageTooLargeError,
+  HttpStatusError,
+  CrossOriginRedirectError,
+  SessionExpiredError,
+  UnauthorizedError,
+  ForbiddenError,
+  UnsupportedServerError,
+  MissingInputHandlerError,
+  InputRoundsExceededError,
+  AskLimitError,
+  AskRefusedError,
+  InvalidResultError,
+  CallRefusedError,
+  UnknownTargetError,
+  ClientUsageError,
+  ResourceNotFoundError,
+  ServerError,
+  type BearerChallenge,
+} from './errors.js';
+export { OAuthClient, type OAuthOptions, type AuthorizeStep, type PreRegisteredClient } from './auth/oauth-client.js';
+export { MemoryTokenStore, type TokenStore, type StoredAuthorization } from './auth/token-store.js';
+export { AuthorizationError } from './auth/authorization-error.js';
+export { discoverProtectedResource, discoverAuthorizationServer, canonicalResource, type ProtectedResourceMetadata } from './auth/discovery.js';
 export { createTestClient, type TestClientOptions, type TestClient } from './testing/create-test-client.js';
-export { McpHost, type McpHostOptions, type HostServerOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
-export { SERVER_NAME, checkServerName, namespaced, splitNamespaced } from './host/namespacing.js';
-export { needsApproval, type ToolCall, type Approve, type ApprovalAnswer, type ApprovalPolicy } from './host/approval.js';
-export { toAnthropicTools, runAnthropicToolUse, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './host/adapters/anthropic.js';
-export { toOpenAiTools, runOpenAiToolCall, type OpenAiFunctionTool, type OpenAiToolCall, type OpenAiToolMessage } from './host/adapters/openai.js';

@@ -19,6 +19,8 @@ export type { CallDescription } from './pipeline/call.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
+export { LineSplitter } from './wire/line-splitter.js';
+export { readMcpParamHeaders, type AnnotatedTool, type McpParamHeader } from './schema/x-mcp-header.js';
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './engine/envelope.js';
 export { strictUtf8 } from './engine/strict-utf8.js';
 export {

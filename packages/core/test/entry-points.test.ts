@@ -25,6 +25,8 @@ const TRANSPORT_VALUES = [
   'isLegacyOpening',
   'preloadValidators',
   'createDefaultLogger',
+  'LineSplitter',
+  'readMcpParamHeaders',
 ];
 
 describe('the entry points of @decorum/core', () => {

@@ -30,6 +30,3 @@ export type { AllowedHosts } from './host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';
-
-/** The `x-mcp-header` schema keyword and the start-up check that tools are sent through. */
-export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';

@@ -5,4 +5,3 @@
  * @module \@decorum/stdio
  */
 export { serveStdio, type ServeStdioOptions, type StdioServer } from './stdio-server.js';
-export { LineSplitter } from './line-splitter.js';

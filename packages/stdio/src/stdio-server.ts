@@ -16,6 +16,7 @@ import {
   errorResponse,
   isNotificationShaped,
   isThenable,
+  LineSplitter,
   McpEngine,
   parseJson,
   readEnvelope,
@@ -24,7 +25,6 @@ import {
   type FlowChannel,
 } from '@decorum/core/transport';
 import { InFlight, keepTickShape } from '@decorum/transport-kit';
-import { LineSplitter } from './line-splitter.js';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
 import { encodeExactly } from './exact-integers.js';
