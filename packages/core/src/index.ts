@@ -113,6 +113,46 @@ export type { ValidationIssue, ValidationOutcome } from './validation/issues.js'
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol
-export * from './protocol/types.js';
+export { LOGGING_LEVELS } from './protocol/types.js';
+export type {
+  RequestId,
+  JsonValue,
+  JsonObject,
+  JsonRpcRequest,
+  JsonRpcNotification,
+  JsonRpcErrorObject,
+  JsonRpcResultResponse,
+  JsonRpcErrorResponse,
+  JsonRpcResponse,
+  JsonRpcMessage,
+  Implementation,
+  Icon,
+  ClientCapabilities,
+  ServerCapabilities,
+  LoggingLevel,
+  CacheScope,
+  CacheHints,
+  ResultType,
+  Result,
+  Annotations,
+  TextContent,
+  ImageContent,
+  AudioContent,
+  ResourceLink,
+  EmbeddedResource,
+  ContentBlock,
+  TextResourceContents,
+  BlobResourceContents,
+  ResourceContents,
+  ToolAnnotations,
+  ToolDefinition,
+  CallToolResult,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+  PromptArgument,
+  PromptDescriptor,
+  PromptMessage,
+  GetPromptResult,
+} from './protocol/types.js';
 export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';
