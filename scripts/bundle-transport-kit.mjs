@@ -2,7 +2,7 @@
 // @decorum/transport-kit is listed in `bundleDependencies`, but in the workspace it is a link
 // hoisted to the root, which npm does not bundle. `prepack` copies its build into the package's own
 // node_modules (what npm bundles) and `postpack` removes the copy again.
-// Usage (from a package folder, as npm runs it): node ../../scripts/bundle-transport-kit.mjs copy|remove
+// Usage: `bundle-transport-kit.mjs copy|remove`, run by npm in the package folder (its prepack and postpack scripts).
 import { cpSync, existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
