@@ -159,7 +159,9 @@ describe('npm pack of every package installs and works outside the monorepo', ()
     // The private @decorum/transport-kit travels inside each tarball that uses it, never on its own.
     expect(packed.map((p) => p.name)).not.toContain('@decorum/transport-kit');
     for (const p of packed.filter((p) => ['@decorum/core', '@decorum/stdio', '@decorum/fastify'].includes(p.name)))
-      expect(p.files).toEqual(expect.arrayContaining(['node_modules/@decorum/transport-kit/package.json', 'node_modules/@decorum/transport-kit/dist/index.js']));
+      expect(p.files).toEqual(
+        expect.arrayContaining(['node_modules/@decorum/transport-kit/package.json', 'node_modules/@decorum/transport-kit/dist/index.js']),
+      );
   });
 
   it('the installed mcp-serve serves a JavaScript module over stdio and answers tools/call', async () => {

@@ -1,12 +1,5 @@
 import { createServer, DecorumStartupError, StartupErrorCode, type DecorumServer, type JsonRpcErrorObject } from '@decorum/core';
-import {
-  Cancellation,
-  encodeMessage,
-  errorResponse,
-  expectSeveralInstances,
-  preloadValidators,
-  type PreparedRequest,
-} from '@decorum/core/transport';
+import { Cancellation, encodeMessage, errorResponse, expectSeveralInstances, preloadValidators, type PreparedRequest } from '@decorum/core/transport';
 import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/transport-kit';
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
