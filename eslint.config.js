@@ -16,6 +16,10 @@ import { dirname, relative, resolve } from 'node:path';
 /** The folder of this file: path rules are anchored here, wherever ESLint is started from. */
 const ROOT = import.meta.dirname;
 
+/** Import patterns of the entry-point rules: packages by name only; the private transport kit. */
+const BY_NAME = { group: ['@decorum/*/src/*', '@decorum/*/dist/*'], message: 'import a package by its name, not its files' };
+const KIT_IS_PRIVATE = { group: ['@decorum/transport-kit'], message: '@decorum/transport-kit is private to the transports: it has no public API' };
+
 /** What a transport is: the core (the data layer) never imports one, nor anything that frames bytes. */
 const TRANSPORTS = [
   '@decorum/stdio',
@@ -202,6 +206,47 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@decorum/*/src/*', '@decorum/*/dist/*'], message: 'import a package by its name, not its files' }] },
+      ],
+    },
+  },
+  {
+    // The client depends on @decorum/core alone (installing a client installs no server transport);
+    // examples use the published packages, never the private @decorum/transport-kit.
+    files: ['packages/client/src/**/*.ts', 'examples/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [BY_NAME, KIT_IS_PRIVATE],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/client/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            BY_NAME,
+            KIT_IS_PRIVATE,
+            {
+              group: ['@decorum/stdio', '@decorum/fastify', '@decorum/cli', '@decorum/redis', 'fastify', '@fastify/*'],
+              message: 'the client depends on @decorum/core alone: what it needs of the wire is in @decorum/core/transport',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bottom of the house: @decorum/transport-kit imports no package of ours.
+    files: ['packages/transport-kit/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@decorum/*'], message: '@decorum/transport-kit is below every package: it imports none of ours' }] },
       ],
     },
   },

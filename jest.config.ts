@@ -18,7 +18,8 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   // Tests import the packages' sources, not their builds, so a test never runs stale code.
   moduleNameMapper: {
-    '^@decorum/core/transport$': '<rootDir>/packages/core/src/transport.ts',
+    // A subpath entry point (@decorum/core/transport, @decorum/client/host) is the file of that name in src/.
+    '^@decorum/([a-z-]+)/([a-z-]+)$': '<rootDir>/packages/$1/src/$2.ts',
     '^@decorum/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
     // The shared test support, a private workspace (test/support) imported by name.
     '^@decorum-internal/test-support(/fixtures)?$': '<rootDir>/test/support$1/index.ts',

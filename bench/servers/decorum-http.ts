@@ -1,13 +1,14 @@
 /** Decorum over HTTP: its Fastify plugin, one endpoint per tool set. Prints `READY <port>`. */
 import Fastify from 'fastify';
 import { mcpPlugin } from '@decorum/fastify';
-import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/core/transport';
 import { BenchServer, LIST_SIZES, listServer } from './decorum-tools.js';
 import { listenAndAnnounce } from './announce.js';
 
-// The process is this server's own, so it is tuned as serveHttp tunes it (mcpPlugin leaves the process alone).
-keepTickShape();
-raiseMallocTrimThreshold();
+// The process is this server's own, so it is tuned as serveHttp tunes it (mcpPlugin leaves the process
+// alone). A tree from before #49 has no transport kit: its mcpPlugin tuned the process itself.
+const kit = await import('@decorum/transport-kit').catch(() => undefined);
+kit?.keepTickShape();
+kit?.raiseMallocTrimThreshold();
 // No start-up deadline: under valgrind (bench/instructions.mjs) registering takes longer than Fastify's 10 s.
 const app = Fastify({ logger: false, pluginTimeout: 0 });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false });

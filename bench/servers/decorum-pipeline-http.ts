@@ -6,7 +6,6 @@
  */
 import Fastify from 'fastify';
 import { mcpPlugin } from '@decorum/fastify';
-import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/core/transport';
 import type { Middleware } from '@decorum/core';
 import { BenchServer } from './decorum-tools.js';
 import { listenAndAnnounce } from './announce.js';
@@ -33,9 +32,11 @@ const auditing: Middleware = (call, next) => {
   return next();
 };
 
-// The process is this server's own, so it is tuned as serveHttp tunes it (mcpPlugin leaves the process alone).
-keepTickShape();
-raiseMallocTrimThreshold();
+// The process is this server's own, so it is tuned as serveHttp tunes it (mcpPlugin leaves the process
+// alone). A tree from before #49 has no transport kit: its mcpPlugin tuned the process itself.
+const kit = await import('@decorum/transport-kit').catch(() => undefined);
+kit?.keepTickShape();
+kit?.raiseMallocTrimThreshold();
 const app = Fastify({ logger: false });
 await app.register(mcpPlugin, { servers: [BenchServer], path: '/mcp', requestLogLevel: false, middleware: [counting, timing, auditing] });
 await listenAndAnnounce(app);

@@ -156,6 +156,12 @@ describe('npm pack of every package installs and works outside the monorepo', ()
       const manifest = JSON.parse(readFileSync(join(app, 'node_modules', p.name, 'package.json'), 'utf8'));
       expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
     }
+    // The private @decorum/transport-kit travels inside each tarball that uses it, never on its own.
+    expect(packed.map((p) => p.name)).not.toContain('@decorum/transport-kit');
+    for (const p of packed.filter((p) => ['@decorum/core', '@decorum/stdio', '@decorum/fastify'].includes(p.name)))
+      expect(p.files).toEqual(
+        expect.arrayContaining(['node_modules/@decorum/transport-kit/package.json', 'node_modules/@decorum/transport-kit/dist/index.js']),
+      );
   });
 
   it('the installed mcp-serve serves a JavaScript module over stdio and answers tools/call', async () => {

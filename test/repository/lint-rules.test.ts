@@ -22,6 +22,9 @@ const SAMPLES: Record<string, string> = {
   'packages/core/test/reaches-root.test.ts': "import { shared } from '../../../test/support/shared.js';\nexport const one = shared;\n", // self-contained: sample (inside the scratch tree)
   'packages/client/test/reaches-fastify.test.ts': "import { app } from '../../fastify/test/support/app.js';\nexport const one = app;\n",
   'packages/fastify/test/own-support.test.ts': "import { app } from './support/app.js';\nexport const one = app;\n",
+  'packages/client/src/uses-a-server.ts': "import { mcpPlugin } from '@decorum/fastify';\nexport const plugin = mcpPlugin;\n",
+  'packages/fastify/src/kit.ts': "import { LinkedList } from '@decorum/transport-kit';\nexport const list = new LinkedList();\n",
+  'packages/transport-kit/src/up.ts': "import { McpEngine } from '@decorum/core/transport';\nexport const engine = McpEngine;\n",
 };
 
 interface LintResult {
@@ -108,6 +111,14 @@ describe('the lint rules fire on what they forbid', () => {
       expect.stringMatching(/^decorum\/tests-stay-in-their-package: .* reaches into another package's tests/),
     ]);
     expect(told['packages/fastify/test/own-support.test.ts']).toEqual([]);
+  });
+
+  test('the client depends on core alone; @decorum/transport-kit is for the transports and imports none of ours', () => {
+    expect(told['packages/client/src/uses-a-server.ts']).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*the client depends on @decorum\/core alone/),
+    ]);
+    expect(told['packages/transport-kit/src/up.ts']).toEqual([expect.stringMatching(/^no-restricted-imports: .*below every package/)]);
+    expect(told['packages/fastify/src/kit.ts']).toEqual([]);
   });
 
   test('a file that breaks no rule is told nothing', () => {

@@ -3,10 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stdio-process.js';
 
-/** The published packages: every workspace under packages/ (examples are private). */
+/** The published packages: every workspace under packages/ but the private ones (transport-kit, bundled into its users; examples are private too). */
 export function publishedWorkspaces(): string[] {
   const { workspaces } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-  return workspaces.filter((w) => w.startsWith('packages/'));
+  const isPrivate = (w: string) => (JSON.parse(readFileSync(join(ROOT, w, 'package.json'), 'utf8')) as { private?: boolean }).private === true;
+  return workspaces.filter((w) => w.startsWith('packages/') && !isPrivate(w));
 }
 
 /** One tarball of `npm pack`, with the file list npm reported. */

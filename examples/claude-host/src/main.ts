@@ -8,7 +8,8 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createInterface } from 'node:readline/promises';
-import { McpHost, escapeControls, type ServerLocation, type ToolCall } from '@decorum/client';
+import { escapeControls, type ServerLocation } from '@decorum/client';
+import { McpHost, type ToolCall } from '@decorum/client/host';
 import { loadConfig } from './config.js';
 import { runTurn } from './turn.js';
 

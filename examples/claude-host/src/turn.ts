@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { runAnthropicToolUse, toAnthropicTools, type AnthropicToolUse, type McpHost } from '@decorum/client';
+import { runAnthropicToolUse, toAnthropicTools, type AnthropicToolUse, type McpHost } from '@decorum/client/host';
 
 /** The most model ↔ tool rounds one user message may take (a bound on tool loops, HC-06). */
 export const MAX_TOOL_ROUNDS = 10;

@@ -9,7 +9,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { McpHost, type ToolCall } from '@decorum/client';
+import { McpHost, type ToolCall } from '@decorum/client/host';
 import { serveHttp } from '@decorum/fastify';
 import { FilesWizard } from '@decorum-examples/files-wizard';
 

@@ -1,13 +1,10 @@
 /**
- * @decorum/cli — the `mcp-serve` runner, also usable programmatically.
+ * @decorum/cli — the `mcp-serve` runner. What you call is the command (`mcp-serve MODULE`, see
+ * the README) and `node --import @decorum/cli/register` for your own TypeScript entry point;
+ * from code, only the command line itself: {@link buildProgram} parses an `mcp-serve` command
+ * line into {@link McpServeOptions} and hands them to your function.
  *
  * @module \@decorum/cli
  */
-export { loadModule, CliError } from './load-module.js';
-export { collectServers } from './collect-servers.js';
-export { collectServeOptions } from './serve-options.js';
-export { buildProgram, type McpServeOptions, type ServeOptions } from './program.js';
-export { swcOptions } from './ts-loader/swc-options.js';
-export { previewLists, formatPreview, printList, type ListPreview } from './list-preview.js';
-export { watchModule, type WatchOptions, type WatchedModule } from './watch.js';
-export { installServer, type InstallOptions } from './install/install.js';
+export { buildProgram, type McpServeOptions } from './program.js';
+export type { InstallOptions } from './install/install.js';

@@ -43,9 +43,6 @@ export interface McpServeOptions {
   logFormat?: LogFormat;
 }
 
-/** @deprecated Renamed {@link McpServeOptions} (options are named after what they configure). */
-export type ServeOptions = McpServeOptions;
-
 function eras(value: string): NonNullable<McpServeOptions['eras']> {
   if (value === 'dual' || value === 'modern' || value === 'legacy') return value;
   throw new InvalidArgumentError('must be dual, modern or legacy');

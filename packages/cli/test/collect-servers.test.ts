@@ -3,7 +3,7 @@
 // classes with different @McpServer names is served, with a warning naming them (#47).
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { McpServer, Tool } from '@decorum/core';
-import { collectServers } from '@decorum/cli';
+import { collectServers } from '../src/collect-servers.js';
 import { request, StdioProcess } from '@decorum-internal/test-support';
 
 const WARNING = /mcp-serve: warning: \S+ exports classes with different @McpServer names/;

@@ -1,7 +1,7 @@
 // #48 bug 7: a reload whose top-level await never settled held every later reload back, silently.
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
-import { watchModule } from '@decorum/cli';
+import { watchModule } from '../src/watch.js';
 import { WatchedProject } from './support/watched-project.js';
 
 let project: WatchedProject;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { McpServer, Tool, image } from '@decorum/core';
-import { McpHost, runAnthropicToolUse, runOpenAiToolCall, toAnthropicTools, toOpenAiTools, type HostTool } from '@decorum/client';
+import { McpHost, runAnthropicToolUse, runOpenAiToolCall, toAnthropicTools, toOpenAiTools, type HostTool } from '@decorum/client/host';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 
 @McpServer({ name: 'pics', version: '1.0.0' })

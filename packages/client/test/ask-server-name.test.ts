@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { McpClient, McpHost, type InputContext } from '@decorum/client';
+import { McpClient, type InputContext } from '@decorum/client';
+import { McpHost } from '@decorum/client/host';
 import { McpServer, Tool, type ToolContext } from '@decorum/core';
 import { fixture, serveHttp, type HttpServer } from './support/servers.js';
 

@@ -1,4 +1,5 @@
-import { McpHost, MessageTooLargeError, ProtocolViolationError, RequestTimeoutError } from '@decorum/client';
+import { MessageTooLargeError, ProtocolViolationError, RequestTimeoutError } from '@decorum/client';
+import { McpHost } from '@decorum/client/host';
 import { fixture, weatherStdio } from './support/servers.js';
 
 const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;

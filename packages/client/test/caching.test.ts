@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { McpServer, Resource, type ResourceContext } from '@decorum/core';
-import { connect, createTestClient, McpHost, type McpClient } from '@decorum/client';
+import { connect, createTestClient, type McpClient } from '@decorum/client';
+import { McpHost } from '@decorum/client/host';
 import { ResultCache } from '../src/cache.js';
 import { everythingStdio } from './support/servers.js';
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, McpHost, RequestCancelledError } from '@decorum/client';
+import { connect, RequestCancelledError } from '@decorum/client';
+import { McpHost } from '@decorum/client/host';
 import { FIXTURES } from './support/servers.js';
 
 /** The client against a legacy-only Streamable HTTP server built on the official SDK v1. */

@@ -1,4 +1,5 @@
-import { CallRefusedError, McpHost, needsApproval, type ToolCall } from '@decorum/client';
+import { CallRefusedError } from '@decorum/client';
+import { McpHost, needsApproval, type ToolCall } from '@decorum/client/host';
 import { fixture } from './support/servers.js';
 
 /** An approve hook that refuses, noting what it was asked. */

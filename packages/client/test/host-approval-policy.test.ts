@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { CallRefusedError, McpHost, type ApprovalPolicy, type HostServerOptions, type McpHostOptions, type ToolCall } from '@decorum/client';
+import { CallRefusedError } from '@decorum/client';
+import { McpHost, type ApprovalPolicy, type HostServerOptions, type McpHostOptions, type ToolCall } from '@decorum/client/host';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
 
 /**

@@ -1,5 +1,6 @@
 import { MethodNotFoundError } from '@decorum/core';
-import { McpHost, UnknownTargetError } from '@decorum/client';
+import { UnknownTargetError } from '@decorum/client';
+import { McpHost } from '@decorum/client/host';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
 

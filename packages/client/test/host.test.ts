@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { McpHost, CallRefusedError, ClientUsageError, ConnectionClosedError, StdioTransport, UnknownTargetError, type ToolCall } from '@decorum/client';
+import { CallRefusedError, ClientUsageError, ConnectionClosedError, StdioTransport, UnknownTargetError } from '@decorum/client';
+import { McpHost, type ToolCall } from '@decorum/client/host';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { FilesWizard } from '../../../examples/files-wizard/src/wizard.js';
 import { until } from '@decorum-internal/test-support';

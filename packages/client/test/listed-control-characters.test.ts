@@ -1,4 +1,5 @@
-import { McpClient, McpHost, UnknownTargetError, escapeControls, type ToolCall } from '@decorum/client';
+import { McpClient, UnknownTargetError, escapeControls } from '@decorum/client';
+import { McpHost, type ToolCall } from '@decorum/client/host';
 import { fixture } from './support/servers.js';
 
 // Anything that could steer a terminal or hide text: C0/C1 controls but \n and \t, and bidi marks.

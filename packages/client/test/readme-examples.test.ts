@@ -1,6 +1,7 @@
 // The code blocks of packages/client/README.md, verbatim (test/docs/docs-code.test.ts checks they match):
 // type-checked by `npm run typecheck` and run here, so the README cannot rot.
-import { connect, createTestClient, McpHost, runAnthropicToolUse, toAnthropicTools } from '@decorum/client';
+import { connect, createTestClient } from '@decorum/client';
+import { McpHost, runAnthropicToolUse, toAnthropicTools } from '@decorum/client/host';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { weatherStdio } from './support/servers.js';

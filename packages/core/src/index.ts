@@ -46,7 +46,7 @@ export type { ServerOptions, ServerTarget, DecorumServer } from './server/types.
 export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
 // Live servers: run-time changes, subscriptions/listen fan-out, completion
 export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './decorators/complete.js';
-export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveRegistryOptions, type LiveOptions } from './live/live-registry.js';
+export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveRegistryOptions } from './live/live-registry.js';
 // The notification bus: an option of createServer, and an interface to implement for a bus of your own.
 export {
   InProcessNotificationBus,
@@ -60,7 +60,7 @@ export {
 } from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
 export { serverOf } from './server/server-of.js';
-export { isServerTarget, isDecorumServer } from './registry/scanner.js';
+export { isServerTarget } from './registry/scanner.js';
 export type { Logger } from './logging/logger.js';
 // The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
 export type { Eras } from './legacy/eras.js';
@@ -113,6 +113,46 @@ export type { ValidationIssue, ValidationOutcome } from './schema/issues.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 
 // Protocol
-export * from './protocol/types.js';
+export { LOGGING_LEVELS } from './protocol/types.js';
+export type {
+  RequestId,
+  JsonValue,
+  JsonObject,
+  JsonRpcRequest,
+  JsonRpcNotification,
+  JsonRpcErrorObject,
+  JsonRpcResultResponse,
+  JsonRpcErrorResponse,
+  JsonRpcResponse,
+  JsonRpcMessage,
+  Implementation,
+  Icon,
+  ClientCapabilities,
+  ServerCapabilities,
+  LoggingLevel,
+  CacheScope,
+  CacheHints,
+  ResultType,
+  Result,
+  Annotations,
+  TextContent,
+  ImageContent,
+  AudioContent,
+  ResourceLink,
+  EmbeddedResource,
+  ContentBlock,
+  TextResourceContents,
+  BlobResourceContents,
+  ResourceContents,
+  ToolAnnotations,
+  ToolDefinition,
+  CallToolResult,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+  PromptArgument,
+  PromptDescriptor,
+  PromptMessage,
+  GetPromptResult,
+} from './protocol/types.js';
 export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';

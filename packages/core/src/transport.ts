@@ -13,16 +13,14 @@ export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/eng
 export type { RequestChannel } from './engine/request-channel.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
-export { InFlight } from './engine/in-flight.js';
 export { isThenable } from './engine/thenable.js';
-export { keepTickShape, tickShapeKept } from './runtime/tick-shape.js';
-export { raiseMallocTrimThreshold } from './runtime/malloc-trim.js';
-export { LinkedList, ListEntry } from './engine/linked-list.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { EraCodec } from './era/codec.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
+export { LineSplitter } from './wire/line-splitter.js';
+export { readMcpParamHeaders, type AnnotatedTool, type McpParamHeader } from './schema/x-mcp-header.js';
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
 export { strictUtf8 } from './wire/strict-utf8.js';
 export { isJsonObject } from './protocol/json-object.js';

@@ -14,7 +14,6 @@ import {
   errorResponse,
   isErrorResponse,
   isThenable,
-  LinkedList,
   parseJson,
   readableId,
   readEnvelope,
@@ -22,6 +21,7 @@ import {
   type FlowChannel,
   type PreparedRequest,
 } from '@decorum/core/transport';
+import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedResponses, type AcceptedResponses } from './headers/accept.js';

@@ -19,7 +19,7 @@ export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from 
 
 /** A standalone app and a runner (what `mcp-serve --http` uses). */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
-export { serveHttp, type ServeHttpOptions, type HttpServeOptions, type HttpServer } from './serve-http.js';
+export { serveHttp, type ServeHttpOptions, type HttpServer } from './serve-http.js';
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin and Host policies: the default allowlist test and the options' types. */
@@ -30,6 +30,3 @@ export type { AllowedHosts } from './headers/host-check.js';
 
 /** Log paths to redact (credentials) when you configure your own app's logger. */
 export { REDACTED_LOG_PATHS } from './request-log.js';
-
-/** The `x-mcp-header` schema keyword and the start-up check that tools are sent through. */
-export { X_MCP_HEADER, readMcpParamHeaders, type McpParamHeader } from './headers/x-mcp-header.js';

@@ -1,5 +1,5 @@
 import type { McpProtocolError } from '@decorum/core';
-import { ListEntry } from '@decorum/core/transport';
+import { ListEntry } from '@decorum/transport-kit';
 
 /** Something that can answer the requests it is running (an endpoint). */
 export interface AnswersRunning {

@@ -1,5 +1,6 @@
 import type { DecorumServer, ServerTarget } from '@decorum/core';
-import { keepTickShape, raiseMallocTrimThreshold, shutdownErrors } from '@decorum/core/transport';
+import { shutdownErrors } from '@decorum/core/transport';
+import { keepTickShape, raiseMallocTrimThreshold } from '@decorum/transport-kit';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { createMcpApp, type McpAppOptions } from './app.js';
@@ -48,9 +49,6 @@ export interface ServeHttpOptions extends McpAppOptions {
    */
   handleProcessErrors?: boolean;
 }
-
-/** @deprecated Renamed {@link ServeHttpOptions} (options are named after what they configure). */
-export type HttpServeOptions = ServeHttpOptions;
 
 /** A listening HTTP server. */
 export interface HttpServer {

@@ -71,7 +71,7 @@ async function faultsPerEcho(env: NodeJS.ProcessEnv): Promise<number> {
   }
 }
 
-// See packages/core/src/runtime/malloc-trim.ts. glibc's own defaults, set in the environment, turn
+// See packages/transport-kit/src/malloc-trim.ts. glibc's own defaults, set in the environment, turn
 // its dynamic thresholds off: the server then runs as it did before raiseMallocTrimThreshold.
 const GLIBC_DEFAULTS = { MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' };
 const CLEAN_ENV = Object.fromEntries(

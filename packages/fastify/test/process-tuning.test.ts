@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { tickShapeKept } from '@decorum/core/transport';
+import { tickShapeKept } from '@decorum/transport-kit';
 import { createHttpLogger, mcpPlugin, serveHttp } from '@decorum/fastify';
 import { Ops } from '@decorum-internal/test-support/fixtures';
 

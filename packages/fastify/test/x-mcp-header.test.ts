@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { DecorumStartupError, McpHeader, McpServer, StartupErrorCode, Tool, Field } from '@decorum/core';
-import { mcpPlugin, readMcpParamHeaders } from '@decorum/fastify';
+import { readMcpParamHeaders } from '@decorum/core/transport';
+import { mcpPlugin } from '@decorum/fastify';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { rpc } from './support/http.js';

@@ -4,5 +4,4 @@
  *
  * @module \@decorum/stdio
  */
-export { serveStdio, type ServeStdioOptions, type StdioOptions, type StdioServer } from './stdio-server.js';
-export { LineSplitter } from './line-splitter.js';
+export { serveStdio, type ServeStdioOptions, type StdioServer } from './stdio-server.js';

@@ -15,10 +15,9 @@ import {
   Cancellation,
   encodeMessage,
   errorResponse,
-  InFlight,
   isNotificationShaped,
   isThenable,
-  keepTickShape,
+  LineSplitter,
   McpEngine,
   parseJson,
   readEnvelope,
@@ -27,7 +26,7 @@ import {
   type FlowChannel,
   type TextEncoding,
 } from '@decorum/core/transport';
-import { LineSplitter } from './line-splitter.js';
+import { InFlight, keepTickShape } from '@decorum/transport-kit';
 import { LineWriter } from './line-writer.js';
 import { LISTEN_METHOD, listenTeardown, stdoutFlow } from './listen-flow.js';
 import { handleProcessErrors } from './shutdown.js';
@@ -67,9 +66,6 @@ export interface ServeStdioOptions extends ServerOptions {
   /** Exit the process once shut down (default true when serving process.stdin). */
   exitOnClose?: boolean;
 }
-
-/** @deprecated Renamed {@link ServeStdioOptions} (options are named after what they configure). */
-export type StdioOptions = ServeStdioOptions;
 
 /** A running stdio server. */
 export interface StdioServer {

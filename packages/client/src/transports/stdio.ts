@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@decorum/core';
-import { LineSplitter } from '@decorum/stdio';
+import { LineSplitter } from '@decorum/core/transport';
 import { ConnectionClosedError, MessageTooLargeError, ProtocolViolationError, RequestCancelledError } from '../errors.js';
 import { cancelledNotification } from './cancellation.js';
 import { answerServerRequest, readIncoming } from './incoming.js';

@@ -1,4 +1,4 @@
-import { readMcpParamHeaders, type McpParamHeader } from '@decorum/fastify';
+import { readMcpParamHeaders, type McpParamHeader } from '@decorum/core/transport';
 import type { JsonObject, ToolDefinition } from '@decorum/core';
 import { encodeHeaderValue } from './header-value.js';
 
@@ -18,7 +18,7 @@ export class ToolHeaders {
     const kept: ToolDefinition[] = [];
     for (const tool of tools) {
       try {
-        const headers = readMcpParamHeaders({ name: tool.name, source: 'tools/list', definition: tool as never });
+        const headers = readMcpParamHeaders({ name: tool.name, source: 'tools/list', definition: tool });
         if (headers.length > 0) this.byTool.set(tool.name, headers);
         else this.byTool.delete(tool.name);
         kept.push(tool);

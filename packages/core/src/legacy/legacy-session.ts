@@ -4,7 +4,7 @@ import { isThenable } from '../engine/thenable.js';
 import type { RequestMeta } from '../engine/meta.js';
 import type { EngineResponse } from '../wire/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
-import { InFlight } from '../engine/in-flight.js';
+import { InFlight } from '@decorum/transport-kit';
 import type { RequestChannel } from '../engine/request-channel.js';
 import { legacyErrorResponse } from './legacy-errors.js';
 import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';

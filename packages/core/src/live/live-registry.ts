@@ -93,9 +93,6 @@ export interface LiveRegistryOptions {
   readonly onAdd?: (instance: object) => void;
 }
 
-/** @deprecated Renamed {@link LiveRegistryOptions} (options are named after what they configure). */
-export type LiveOptions = LiveRegistryOptions;
-
 /**
  * The mutable side of a server. The served registry stays an immutable snapshot with its list
  * pages serialized once; every change builds the next snapshot, swaps it in (requests already

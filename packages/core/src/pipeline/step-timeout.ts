@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { InternalError } from '../errors/protocol-errors.js';
-import { LinkedList, ListEntry } from '../engine/linked-list.js';
+import { LinkedList, ListEntry } from '@decorum/transport-kit';
 import type { PipelineCall } from './call.js';
 import { stepName } from './step-name.js';
 

@@ -71,9 +71,6 @@ export function isServerTarget(target: unknown): boolean {
   return Reflect.hasMetadata(SERVER_METADATA, ctor) || memberRecords(ctor).length > 0;
 }
 
-/** @deprecated Renamed {@link isServerTarget}: it tests a decorated class or instance, not a built `DecorumServer`. */
-export const isDecorumServer = isServerTarget;
-
 function schemaFor(source: object | null, where: string, objectRoot = true): CompiledSchema {
   try {
     return compileSchema(source ?? NO_ARGUMENTS, objectRoot);

@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { HeaderMismatchError } from '@decorum/core';
-import type { Registry, ToolEntry } from '@decorum/core/transport';
+import { readMcpParamHeaders, type McpParamHeader, type Registry, type ToolEntry } from '@decorum/core/transport';
 import { decodeHeaderValue } from './base64-sentinel.js';
 import { mismatch, readHeader } from './header-value.js';
-import { readMcpParamHeaders, type McpParamHeader } from './x-mcp-header.js';
 
 // A decimal number as a client may write an integer: `42`, `-7`, `42.0`, `4.2e1`.
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -16,12 +16,12 @@ import {
   isLegacyOpening,
   isThenable,
   legacyErrorResponse,
-  LinkedList,
   parseJson,
   readEnvelope,
   type EngineResponse,
   type PreparedRequest,
 } from '@decorum/core/transport';
+import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../endpoint.js';

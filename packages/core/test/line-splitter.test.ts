@@ -1,4 +1,4 @@
-import { LineSplitter } from '../src/line-splitter.js';
+import { LineSplitter } from '@decorum/core/transport';
 
 /** Feeds `chunks` to a splitter and returns what came out: lines, and `OVERSIZED` where one was refused. */
 function split(chunks: Array<string | Buffer>, maxLineBytes = 1024, end = false): string[] {

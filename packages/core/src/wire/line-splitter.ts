@@ -1,4 +1,5 @@
-import { mayHoldProtoKey, strictUtf8 } from '@decorum/core/transport';
+import { mayHoldProtoKey } from './envelope.js';
+import { strictUtf8 } from './strict-utf8.js';
 
 /**
  * Splits a byte stream into newline-delimited messages with a hard bound on line length:

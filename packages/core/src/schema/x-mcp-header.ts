@@ -1,6 +1,5 @@
-import { DecorumStartupError, StartupErrorCode } from '@decorum/core';
-import type { ToolEntry } from '@decorum/core/transport';
-import { isJsonObject as isObject } from '@decorum/core/transport';
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** The schema keyword that mirrors a tool argument into an `Mcp-Param-{Name}` header. */
 export const X_MCP_HEADER = 'x-mcp-header';
@@ -47,12 +46,21 @@ function pointer(segments: readonly string[]): string {
   return segments.length === 0 ? '(the schema root)' : `/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
+/** What {@link readMcpParamHeaders} reads of a tool: a served tool's registry entry, or a listed tool. */
+export interface AnnotatedTool {
+  readonly name: string;
+  /** Where the tool comes from, for messages: `Class.method` on a server, `tools/list` on a client. */
+  readonly source: string;
+  readonly definition: { readonly inputSchema: unknown };
+}
+
 /**
  * Reads and checks every `x-mcp-header` annotation of a tool's `inputSchema` against the spec's
  * constraints (H-23), so that a tool clients would silently drop from their `tools/list` view
- * refuses to start instead. Runs once, when the plugin is registered.
+ * refuses to start instead. Runs once per tool: when the HTTP transport is registered, and when
+ * a client reads a `tools/list` page (which drops such a tool).
  */
-export function readMcpParamHeaders(tool: Pick<ToolEntry, 'name' | 'source' | 'definition'>): McpParamHeader[] {
+export function readMcpParamHeaders(tool: AnnotatedTool): McpParamHeader[] {
   const found: McpParamHeader[] = [];
   const seen = new Map<string, string>();
   const fail = (at: readonly string[], problem: string): never => {

@@ -1,4 +1,4 @@
-import { InFlight } from '../src/engine/in-flight.js';
+import { InFlight } from '../src/in-flight.js';
 
 describe('InFlight', () => {
   test('"1" and 1 are different requests', () => {

@@ -1,4 +1,5 @@
-import type { RequestId } from '../protocol/types.js';
+/** A JSON-RPC request id as the transports read it (bigint: an integer beyond 2^53). */
+export type RequestId = string | number | bigint;
 
 /** Entries kept before the first sweep of finished ones. */
 const FIRST_SWEEP = 1024;

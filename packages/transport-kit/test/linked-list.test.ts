@@ -1,4 +1,4 @@
-import { LinkedList, ListEntry } from '../src/engine/linked-list.js';
+import { LinkedList, ListEntry } from '../src/linked-list.js';
 
 /** An entry with a name, as the lists' users (running requests, step watches) add their own fields. */
 class Named extends ListEntry<Named> {

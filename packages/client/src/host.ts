@@ -1,0 +1,13 @@
+/**
+ * @decorum/client/host — `McpHost`, which connects N servers for one model: their tools, prompts
+ * and resources merged under namespaced names (`github_search`), tool calls gated by an approval
+ * policy, and adapters that hand the merged tools to the Anthropic and OpenAI APIs. The client it
+ * is built on is `@decorum/client`.
+ *
+ * @module \@decorum/client/host
+ */
+export { McpHost, type McpHostOptions, type HostServerOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
+export { SERVER_NAME, checkServerName, namespaced, splitNamespaced } from './host/namespacing.js';
+export { needsApproval, type ToolCall, type Approve, type ApprovalAnswer, type ApprovalPolicy } from './host/approval.js';
+export { toAnthropicTools, runAnthropicToolUse, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './host/adapters/anthropic.js';
+export { toOpenAiTools, runOpenAiToolCall, type OpenAiFunctionTool, type OpenAiToolCall, type OpenAiToolMessage } from './host/adapters/openai.js';
