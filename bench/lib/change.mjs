@@ -4,43 +4,50 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { compileServers, prepareCommit } from '../commit-build.mjs';
+import { compileServers, prepareCommit, resolveCommit } from '../commit-build.mjs';
 import { BUILD, CHANGE_ROUNDS, CHANGE_WARMUP, ROOT, log } from './config.mjs';
 import { Rounds, httpCombos, httpRound, stdioRound, warmHttp, warmStdio } from './measure.mjs';
 import { HTTP_WORKLOADS, verifyHttp } from './workloads/http.mjs';
 
 /**
- * The changes whose cost the run measures, each as `<before>..<after>` (git revisions; a side may
- * be `<rev>+<patch file>`, see commit-build.mjs). By default, the hardening (issue #13) as it is
- * now: the code against the same code with the hardening's per-request steps taken out. Its merge
- * against its first parent (the hardening as it landed) is measured when BENCH_CHANGE names it.
+ * Issue #49 (the core re-hung): the commit before it against HEAD. The acceptance's A/B run, and
+ * the default of BENCH_CHANGE with the A/A check below.
  */
+export const CHANGE_49 = 'f902eda..HEAD';
+/** Issue #49's bound: CPU per call within 2 % of before. */
+export const CHANGE_49_BOUND = 1.02;
+/** The hardening (issue #13) as it landed: its merge against its first parent. */
 export const HARDENING_CHANGE = '186e539^1..186e539';
-export const HARDENING_TODAY = 'HEAD+bench/patches/without-hardening.patch..HEAD';
 /** Issue #13's bound: with the hardening, at least 98 % of the throughput without it. */
 export const HARDENING_BOUND = 0.98;
 /**
- * The change step checked against itself: the same code built in two trees, laid out as the
- * hardening's two are. It should read 1.00; what it reads is the instrument's own bias in the run.
+ * The change step checked against itself: the same code built in two trees. It should read 1.00;
+ * what it reads is the instrument's own bias in the run.
  */
-export const SAME_CODE = 'HEAD+bench/patches/same-code.patch..HEAD';
-export const CHANGES = (process.env.BENCH_CHANGE ?? `${HARDENING_TODAY},${SAME_CODE}`).split(',').filter(Boolean);
+export const SAME_CODE = 'HEAD..HEAD';
+/** The changes whose cost the run measures, each as `<before>..<after>` (git revisions; a side may be `<rev>+<patch file>`). */
+export const CHANGES = (process.env.BENCH_CHANGE ?? `${CHANGE_49},${SAME_CODE}`).split(',').filter(Boolean);
 /** What each known range of the `change` step is, in its section's first line. */
 export const CHANGE_TITLES = {
-  [HARDENING_TODAY]: 'The hardening as it is now: ',
+  [CHANGE_49]: 'Issue #49, the core re-hung (the commit before it against HEAD): ',
   [SAME_CODE]: 'The same code twice (an A/A check of this step): ',
   [HARDENING_CHANGE]: 'The hardening as it landed: ',
 };
+/** The workloads of the step: tools/call (DTO and TypeBox) and tools/list of 50 at each connection count, stdio at 64 in flight. */
+export const CHANGE_HTTP_WORKLOADS = ['call-dto', 'call-typebox', 'list-50'];
+export const CHANGE_IN_FLIGHT = [64];
 
 /**
  * A change's cost: Decorum built at both sides of `range`, serving the same tools, measured in
- * alternation on tools/call over HTTP and stdio. `{ error }` when a side could not be prepared.
+ * alternation on the step's workloads over HTTP and stdio. `{ error }` when a side could not be prepared.
  */
 export async function measureChange(launcher, range, { sources, swc }) {
   const revs = range.split('..');
   let trees;
   try {
-    trees = revs.map((rev) => prepareCommit({ root: ROOT, build: BUILD, rev, log }));
+    // The same code on both sides (the A/A check) is built twice, as two different commits are.
+    const copy = (i) => (i === 1 && sameTree(revs[0], revs[1]) ? 2 : 1);
+    trees = revs.map((rev, i) => prepareCommit({ root: ROOT, build: BUILD, rev, copy: copy(i), log }));
   } catch (error) {
     return { error: String(error.message) };
   }
@@ -54,13 +61,11 @@ export async function measureChange(launcher, range, { sources, swc }) {
     servers: compileServers({ ...swc, sources, out: join(dir, 'bench', '.build-current', 'servers') }),
   }));
   const change = { range, sides: sides.map(({ id, commit, patch, subject }) => ({ id, commit, patch, subject })), http: {}, stdio: {} };
-  const calls = HTTP_WORKLOADS.filter((w) => w.id === 'call-typebox' || w.id === 'call-dto');
+  const calls = HTTP_WORKLOADS.filter((w) => CHANGE_HTTP_WORKLOADS.includes(w.id));
   const label = (side) => `${side.commit.slice(0, 10)}${side.patch ? ` + ${side.patch}` : ''} (${side.id})`;
-  // Two processes of the same build differ by up to ~8 % for as long as they live (measured
-  // 2026-12-05: pairs of one build read 0.92-1.00 of each other, each pair steady over 8 rounds),
-  // more than the costs this step is for. So each round starts a fresh pair, warms it and
-  // measures it once: the rounds sample that difference instead of keeping one draw of it.
-  // Stops early, with what it has, when a side does not start.
+  // Two processes of one build differ by more than the costs this step is for, for as long as they
+  // live (docs/perf-notes.md, "A change's cost"): each round starts a fresh pair, warms it and
+  // measures it once. Stops early, with what it has, when a side does not start.
   const eachRoundAfresh = async (startPair, measure) => {
     const rounds = new Rounds();
     for (let round = 1; round <= CHANGE_ROUNDS; round++) {
@@ -114,9 +119,16 @@ export async function measureChange(launcher, range, { sources, swc }) {
   Object.assign(
     change.stdio,
     await eachRoundAfresh(startStdioPair, async (pair, round, rounds) => {
-      await warmStdio(pair, CHANGE_WARMUP);
-      await stdioRound(pair, round, rounds, CHANGE_ROUNDS);
+      await warmStdio(pair, CHANGE_WARMUP, CHANGE_IN_FLIGHT);
+      await stdioRound(pair, round, rounds, CHANGE_ROUNDS, CHANGE_IN_FLIGHT);
     }),
   );
   return change;
+}
+
+/** Whether two sides name the same code (the same commit and patch). */
+function sameTree(before, after) {
+  const [a, patchA] = before.split('+');
+  const [b, patchB] = after.split('+');
+  return patchA === patchB && resolveCommit(ROOT, a) === resolveCommit(ROOT, b);
 }

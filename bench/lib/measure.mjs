@@ -168,14 +168,14 @@ export async function httpRounds(targets, workloads) {
   return rounds.summaries();
 }
 
-export async function warmStdio(targets, seconds) {
+export async function warmStdio(targets, seconds, inFlights = IN_FLIGHT) {
   log(`bench: stdio warm-up (${targets.map((t) => t.id).join(', ')})`);
-  for (const inFlight of IN_FLIGHT) for (const t of targets) await runStdio(t.proc, stdioCallLine, inFlight, seconds);
+  for (const inFlight of inFlights) for (const t of targets) await runStdio(t.proc, stdioCallLine, inFlight, seconds);
 }
 
 /** One stdio round: every in-flight count on every target, in mirrored halves (measureRound). */
-export async function stdioRound(targets, round, rounds, of = ROUNDS) {
-  for (const inFlight of IN_FLIGHT) {
+export async function stdioRound(targets, round, rounds, of = ROUNDS, inFlights = IN_FLIGHT) {
+  for (const inFlight of inFlights) {
     const key = `stdio@${inFlight}`;
     await measureRound(
       targets,

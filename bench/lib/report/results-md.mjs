@@ -22,7 +22,7 @@ import {
   YOUNG_GENERATION_FLAG,
   notMeasuredSentence,
 } from '../config.mjs';
-import { CHANGE_TITLES } from '../change.mjs';
+import { CHANGE_HTTP_WORKLOADS, CHANGE_IN_FLIGHT, CHANGE_TITLES } from '../change.mjs';
 import { IDLE_WAIT_LIMIT_MS, IDLE_WINDOW_MS } from '../measure.mjs';
 import { CLIENT_CORE, PIN, SERVER_CORE } from '../processes.mjs';
 import { ratio } from '../stats.mjs';
@@ -272,7 +272,7 @@ export function resultsMarkdown({ startedAt, finishedAt, build, results }) {
   p("## A change's cost: Decorum at two commits in the same run");
   p();
   p(
-    `bench/commit-build.mjs exports each side with \`git archive\` (applying the patch a side names, if any), installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages. Each of the ${CHANGE_ROUNDS} rounds starts a fresh pair of processes (two processes of one build differ by up to ~8 % for as long as they live), warms them ${CHANGE_WARMUP} s per workload and measures them once, in alternation. after ÷ before is the median (min–max) of the per-round ratios.`,
+    `bench/commit-build.mjs exports each side with \`git archive\` (applying the patch a side names, if any), installs it from its own lock file and builds it; both serve the bench's current server sources through their own packages, on ${CHANGE_HTTP_WORKLOADS.join(', ')} at ${CONNECTIONS.join(' and ')} connections and stdio at ${CHANGE_IN_FLIGHT.join(' and ')} in flight. Each of the ${CHANGE_ROUNDS} rounds starts a fresh pair of processes (two processes of one build differ by up to ~8 % for as long as they live), warms them ${CHANGE_WARMUP} s per workload and measures them once, in alternation. after ÷ before is the median (min–max) of the per-round ratios.`,
   );
   p();
   const changes = results.changes ?? [];
@@ -296,25 +296,27 @@ export function resultsMarkdown({ startedAt, finishedAt, build, results }) {
     p();
   }
 
-  p("### The hardening's cost in instructions");
+  p("### A change's cost in instructions");
   p();
   const instr = results.instructions;
   if (!instr) p(notMeasuredSentence('instructions', results.unavailable.instructions));
   else {
     const st = instr.settings;
     p(
-      `bench/instructions.mjs runs HEAD and HEAD with bench/patches/without-hardening.patch (built as above) under valgrind's callgrind (\`node ${st.flags.join(' ')}\`) and counts the user-space instructions per tools/call of add_typebox, after a warm-up (HTTP ${fmt(st.httpWarm)} × 2 requests, stdio ${fmt(st.stdioWarm)}), a full GC and as much warm-up again: over HTTP at 64 connections (${fmt(st.httpCount)} counted) and over stdio (mcp-serve) in lock-step batches of 1 and 64. Each side runs ${st.repeat === 1 ? 'once' : `${st.repeat} times`}; the lowest count is kept (stray work only adds). The counts do not move with the machine's neighbours as req/s do (the change step above, and its A/A row), so issue #13's 2 % bound is judged on them (docs/perf-notes.md, "Instructions, made stable again").`,
+      `bench/instructions.mjs runs Decorum at both sides of \`${st.change}\` (${st.sides.join(' and ')}, built as above) under valgrind's callgrind (\`node ${st.flags.join(' ')}\`) and counts the user-space instructions per tools/call of add_typebox, after a warm-up (HTTP ${fmt(st.httpWarm)} × 2 requests, stdio ${fmt(st.stdioWarm)}), a full GC and as much warm-up again: over HTTP at 64 connections (${fmt(st.httpCount)} counted) and over stdio (mcp-serve) in lock-step batches of 1 and 64. Each side runs ${st.repeat === 1 ? 'once' : `${st.repeat} times`}; the lowest count is kept (stray work only adds). The counts do not move with the machine's neighbours as req/s do (the change step above, and its A/A row), so issue #13's 2 % bound is judged on them for the hardening as it landed (docs/perf-notes.md, "Instructions, made stable again").`,
     );
     p();
-    p('| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without | L0 | HEAD ÷ L0 |');
-    p('| --- | ---: | ---: | ---: | ---: | ---: |');
+    p('| tools/call add_typebox | before | after | after ÷ before | HEAD | L0 | HEAD ÷ L0 |');
+    p('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of instr.rows) {
       const counts = (runs) => runs?.map((n) => fmt(n)).join(', ') ?? '–';
-      p(`| ${r.transport} | ${counts(r.head)} | ${counts(r.base)} | ${r.ratio.toFixed(3)} | ${counts(r.l0)} | ${r.overL0?.toFixed(3) ?? '–'} |`);
+      p(
+        `| ${r.transport} | ${counts(r.before)} | ${counts(r.after)} | ${r.ratio.toFixed(3)} | ${counts(r.head)} | ${counts(r.l0)} | ${r.overL0?.toFixed(3) ?? '–'} |`,
+      );
     }
     p();
     p(
-      "Over HTTP, L0 (the plain Fastify route, serving HEAD's answer bytes) is counted the same way: HEAD ÷ L0 is the server's work per request against the limit's, for issue #17's CPU bound, read where req/s and CPU time move with the machine's neighbours. Instructions are not time (caches, branches and the kernel are left out): the bound is judged on CPU time above, this row shows how far the work alone is from it.",
+      "Over HTTP, the checkout (HEAD) and L0 (the plain Fastify route, serving HEAD's answer bytes) are counted the same way: HEAD ÷ L0 is the server's work per request against the limit's, for issue #17's CPU bound, read where req/s and CPU time move with the machine's neighbours. Instructions are not time (caches, branches and the kernel are left out): the bound is judged on CPU time above, this row shows how far the work alone is from it.",
     );
     p();
   }
