@@ -46,7 +46,7 @@ async function serve(options: McpServeOptions): Promise<void> {
     });
     // TypeBox's compiler loads on the first call that needs it, unless asked for sooner: a host
     // keeps its stdio servers idle most of the time, so its memory weighs more than one wait
-    // (docs/perf-notes.md, "Cold start, idle RSS, import costs"). With --preload-validators it
+    // (docs/perf-notes.md, "Figures behind source comments"). With --preload-validators it
     // loads in the background once serving (discovery and tools/list need no validator).
     if (options.preloadValidators) setTimeout(() => void preloadValidators(), 0);
     return;
