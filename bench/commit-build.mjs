@@ -1,17 +1,16 @@
 /**
  * Decorum as it stood at another commit, built beside the checkout, so that one bench run can
  * measure two versions of the code on the same machine minutes apart (a change's cost is the ratio
- * of the two, never a number from another day). Used for the hardening row: the merge of the
- * hardening work against its first parent.
+ * of the two, never a number from another day). Used by the `change` step and by instructions.mjs.
  *
  * The commit's tree is exported with `git archive` (no worktree is registered) into
- * bench/.build/commits/<sha>+<patch hash>, installed from its own lock file and built with its own `tsc -b`;
+ * bench/.build/commits/<sha>+<12 hex>, installed from its own lock file and built with its own `tsc -b`;
  * the result is cached, so later runs reuse it. The bench's current server sources are compiled
  * into that tree, so both versions serve the same tools through their own packages.
  *
  * A side may also be a commit with a patch applied to it, `<rev>+<patch file>` (the file's path from
- * the repository root): how the bench measures what a feature costs in the code as it is today,
- * against the same code without it (bench/patches/without-hardening.patch).
+ * the repository root), to measure an experiment without committing it. A second copy of one
+ * commit (`copy`) is a tree of its own, for the A/A check `HEAD..HEAD`.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -44,21 +43,21 @@ export function resolveCommit(root, rev) {
 
 /**
  * Prepares a built copy of Decorum at `rev` (a commit, or `<commit>+<patch file>`): exported,
- * patched, installed (`npm ci`) and built once, then cached. Returns its folder, the commit id and
- * the patch's path, if any.
- * @param {{ root: string, build: string, rev: string, log: (message: string) => void }} options
+ * patched, installed (`npm ci`) and built once, then cached. `copy` > 1 makes another tree of the
+ * same code. Returns its folder, the commit id and the patch's path, if any.
+ * @param {{ root: string, build: string, rev: string, copy?: number, log: (message: string) => void }} options
  * @returns {{ dir: string, commit: string, patch: string | undefined }}
  */
-export function prepareCommit({ root, build, rev, log }) {
+export function prepareCommit({ root, build, rev, copy = 1, log }) {
   const [base, patch] = rev.split('+');
   const commit = resolveCommit(root, base);
-  // A patched tree is cached under the patch's contents too: an edited patch is a new tree. Every
-  // tree's folder name has the same length (a tree without a patch gets the empty patch's hash),
-  // so that the two sides differ in nothing but their code: copies of one build at paths of
-  // different lengths ran ~5 % apart (docs/perf-notes.md, "A change's cost"; the A/A row shows what
-  // is left).
+  // Every tree's folder name has the same length, so that two sides differ in nothing but their
+  // code: copies of one build at paths of different lengths ran apart (docs/perf-notes.md, "A
+  // change's cost"). A tree without a patch, first copy, keeps the empty patch's hash.
   const patchText = patch === undefined ? '' : readFileSync(join(root, patch));
-  const dir = join(build, 'commits', `${commit}+${createHash('sha256').update(patchText).digest('hex').slice(0, 12)}`);
+  const hash = createHash('sha256').update(patchText);
+  if (copy > 1) hash.update(`\0copy ${copy}`);
+  const dir = join(build, 'commits', `${commit}+${hash.digest('hex').slice(0, 12)}`);
   const ready = join(dir, '.bench-ready');
   if (existsSync(ready)) return { dir, commit, patch };
   log(`bench: preparing Decorum at ${commit.slice(0, 10)} (${rev}) in ${dir}: export, npm ci, build (cached for later runs)`);
@@ -80,7 +79,7 @@ export function prepareCommit({ root, build, rev, log }) {
   }
   run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir);
   run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], dir);
-  writeFileSync(ready, `${commit}${patch === undefined ? '' : ` + ${patch}`}\n`);
+  writeFileSync(ready, `${commit}${patch === undefined ? '' : ` + ${patch}`}${copy > 1 ? ` (copy ${copy})` : ''}\n`);
   return { dir, commit, patch };
 }
 

@@ -1,36 +1,33 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:instructions`: what the hardening's per-request steps cost, counted in
- * instructions. HEAD and HEAD without those steps (bench/patches/without-hardening.patch, built
- * by commit-build.mjs as the bench's `change` step builds it) each answer tools/call of add_typebox
- * under valgrind's callgrind: over HTTP at 64 connections and over stdio (mcp-serve) in batches of
- * 1 and of 64. Printed: user-space instructions per request, and HEAD ÷ without. Over HTTP, L0 (the
- * bench's plain Fastify route, serving HEAD's answer bytes) is counted too: HEAD ÷ L0 is the server
- * work per request of issue #17's CPU bound, in a counter that does not move with the neighbours.
+ * `npm run bench:instructions`: what a change costs, counted in instructions. Decorum at both sides
+ * of INSTR_CHANGE (`<before>..<after>` git revisions, built by commit-build.mjs as the bench's
+ * `change` step builds them; by default the hardening as it landed, `186e539^1..186e539`) each
+ * answers tools/call of add_typebox under valgrind's callgrind: over HTTP at 64 connections and over
+ * stdio (mcp-serve) in batches of 1 and of 64. Printed: user-space instructions per request, and
+ * after ÷ before. Over HTTP, the checkout (HEAD's build) and L0 (the bench's plain Fastify route,
+ * serving HEAD's answer bytes) are counted too: HEAD ÷ L0 is the server work per request of issue
+ * #17's CPU bound, in a counter that does not move with the neighbours.
  *
- * Why instructions: req/s and CPU time on a small shared machine move by ±5 % from run to run,
- * too much to settle a 2 % bound (docs/perf-notes.md, "A change's cost"). An instruction count does
- * not move with the neighbours, once nothing else varies between runs:
- * - `node --predictable --predictable-gc-schedule`: the compiler and the GC run on the main thread,
- *   on a fixed schedule;
- * - a warm-up, then a full GC (gc-on-signal.cjs, SIGUSR2), then a second warm-up (the GC drops some
- *   compiled code, which is compiled again), and only then are the counters zeroed
- *   (`callgrind_control -z`). Without the GC, the major GC that the warm-up's growth starts could
- *   fall in the counted window or not: ±30 % from run to run. Over HTTP the first warm-up is two
- *   runs: the end of the first closes its connections, which deoptimizes Node's HTTP code once;
+ * Why instructions: req/s and CPU time on a small shared machine move by more than a 2 % bound
+ * from run to run; an instruction count does not, once nothing else varies between runs
+ * (docs/perf-notes.md, "Instructions, made stable again", says how):
+ * - `node --predictable --predictable-gc-schedule`: the compiler and the GC on the main thread, on
+ *   a fixed schedule;
+ * - a warm-up, a full GC (gc-on-signal.cjs, SIGUSR2), a second warm-up, and only then are the
+ *   counters zeroed (`callgrind_control -z`); over HTTP the first warm-up is two runs, as the end of
+ *   the first deoptimizes Node's HTTP code once;
  * - stdio in lock-step batches: BATCH requests in one write, the next once all are answered, so
- *   every read holds the same lines (with "send one per answer" the reads' sizes followed the
- *   timing, and the per-read costs with them). Batches of 1 put a read's fixed costs on each
- *   request, batches of 64 spread them: the bench's stdio@1 and stdio@64.
- * Two runs of one build agree within ~0.5 % (HTTP, batches of 64) to ~1.3 % (of 1); each side is run
- * REPEAT times and the lowest count is kept (stray work can only add instructions). Instructions
- * are not CPU time (caches, branches, the kernel differ): this complements the req/s ratios, it
- * does not replace them.
+ *   every read holds the same lines. Batches of 1 and of 64 are the bench's stdio@1 and stdio@64.
+ * Each side is run REPEAT times and the lowest count is kept (stray work can only add
+ * instructions). Instructions are not CPU time (caches, branches, the kernel differ): this
+ * complements the req/s ratios, it does not replace them.
  *
  * `npm run bench` runs it as its `instructions` step (with `--json`) and judges issue #13's 2 % bound
- * by it in RESULTS.md. Needs valgrind (`apt-get install valgrind`). Env: INSTR_REPEAT [2], INSTR_HTTP_WARM [6000],
- * INSTR_HTTP_COUNT [6000], INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of
- * 1]. About 45 minutes with the defaults.
+ * by it in RESULTS.md. Needs valgrind (`apt-get install valgrind`). Env: INSTR_CHANGE
+ * [186e539^1..186e539], INSTR_REPEAT [2], INSTR_HTTP_WARM [6000], INSTR_HTTP_COUNT [6000],
+ * INSTR_STDIO_WARM [3200], INSTR_STDIO_COUNT [10240, 4000 in batches of 1]. About 45 minutes with
+ * the defaults, and HEAD's HTTP runs besides when HEAD is not the change's after side.
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +35,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLikeTheBench, compileServers, loadSwc, prepareCommit } from './commit-build.mjs';
+import { buildLikeTheBench, compileServers, loadSwc, prepareCommit, resolveCommit } from './commit-build.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -55,7 +52,8 @@ const STDIO_COUNT = process.env.INSTR_STDIO_COUNT === undefined ? undefined : Nu
 const CONNECTIONS = 64;
 const NODE_FLAGS = ['--predictable', '--predictable-gc-schedule', '--expose-gc', '-r', join(BENCH, 'gc-on-signal.cjs')];
 const GC_DONE = 'decorum-bench: gc done';
-const WITHOUT = 'HEAD+bench/patches/without-hardening.patch';
+/** The change counted: `<before>..<after>`, as the bench's BENCH_CHANGE names one. */
+const CHANGE = process.env.INSTR_CHANGE ?? '186e539^1..186e539';
 const log = (message) => process.stderr.write(`${message}\n`);
 
 /** `--json` (as `npm run bench` runs it): the rows and settings as one JSON line on stdout instead of the table. */
@@ -68,23 +66,20 @@ if (spawnSync('callgrind_control', ['--version']).status !== 0) {
 
 buildLikeTheBench(ROOT);
 const { swc, swcOptions } = await loadSwc(ROOT);
-const without = prepareCommit({ root: ROOT, build: BUILD, rev: WITHOUT, log });
 /** HEAD's answer to the counted call, which L0 serves as its own (written by HEAD's HTTP run). */
 const l0Bodies = join(tmpdir(), `decorum-instructions-l0-${process.pid}.json`);
-// `answerFile`: the side whose HTTP run writes its answer there for L0, so L0 is counted after it.
-const sides = [
-  { name: 'HEAD', root: ROOT, servers: join(BUILD, 'servers'), answerFile: l0Bodies },
-  {
-    name: 'without the hardening',
-    root: without.dir,
-    servers: compileServers({
-      swc,
-      swcOptions,
-      sources: join(BENCH, 'servers'),
-      out: join(without.dir, 'bench', '.build-current', 'servers'),
-    }),
-  },
-];
+/** A side of the change: its built tree, with the bench's current servers compiled into it. */
+const side = (name, rev) => {
+  const tree = prepareCommit({ root: ROOT, build: BUILD, rev, log });
+  return {
+    name: `${name} (${tree.commit.slice(0, 10)})`,
+    root: tree.dir,
+    servers: compileServers({ swc, swcOptions, sources: join(BENCH, 'servers'), out: join(tree.dir, 'bench', '.build-current', 'servers') }),
+  };
+};
+const [before, after] = CHANGE.split('..').map((rev, i) => side(i === 0 ? 'before' : 'after', rev));
+/** The checkout as built (HEAD), counted over HTTP for the L0 row: its run writes its answer for L0, so L0 is counted after it. */
+const head = { name: `HEAD (${resolveCommit(ROOT, 'HEAD').slice(0, 10)})`, root: ROOT, servers: join(BUILD, 'servers'), answerFile: l0Bodies };
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const PARAMS = { name: 'add_typebox', arguments: { a: 20, b: 22 }, _meta: META };
@@ -242,11 +237,12 @@ for (const [transport, measure] of [
   ['stdio (mcp-serve), batches of 1', (side) => overStdio(side, 1)],
   ['stdio (mcp-serve), batches of 64', (side) => overStdio(side, 64)],
 ]) {
-  const [head, base] = [await countRuns(transport, sides[0], measure), await countRuns(transport, sides[1], measure)];
-  const row = { transport, head, base, ratio: Math.min(...head) / Math.min(...base) };
+  const row = { transport, before: await countRuns(transport, before, measure), after: await countRuns(transport, after, measure) };
+  row.ratio = Math.min(...row.after) / Math.min(...row.before);
   if (measure === overHttp) {
+    row.head = await countRuns(transport, head, measure);
     row.l0 = await countRuns(transport, l0, measure);
-    row.overL0 = Math.min(...head) / Math.min(...row.l0);
+    row.overL0 = Math.min(...row.head) / Math.min(...row.l0);
     rmSync(l0Bodies, { force: true });
   }
   rows.push(row);
@@ -254,15 +250,15 @@ for (const [transport, measure] of [
 
 const n = (x) => Math.round(x).toLocaleString('en-US');
 const md = [
-  `# Instructions per tools/call: HEAD and HEAD without the hardening's per-request steps`,
+  `# Instructions per tools/call: ${CHANGE} (${before.name} → ${after.name})`,
   '',
   `${new Date().toISOString()}, node ${process.version}, ${NODE_FLAGS.slice(0, 3).join(' ')}; HTTP: ${HTTP_WARM} × 2 requests of warm-up, a full GC, ${HTTP_WARM} more, ${HTTP_COUNT} counted; stdio: ${STDIO_WARM} of warm-up, a full GC, ${STDIO_WARM} more, ${STDIO_COUNT ?? `${n(DEFAULT.stdioCount[1])} (batches of 1) or ${n(DEFAULT.stdioCount[64])} (of 64)`} counted. Each run's count, the lowest kept.`,
   '',
-  '| tools/call add_typebox | HEAD | without the hardening | HEAD ÷ without | L0 | HEAD ÷ L0 |',
-  '| --- | --- | --- | --- | --- | --- |',
+  '| tools/call add_typebox | before | after | after ÷ before | HEAD | L0 | HEAD ÷ L0 |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.transport} | ${r.head.map(n).join(', ')} | ${r.base.map(n).join(', ')} | ${r.ratio.toFixed(3)} | ${r.l0?.map(n).join(', ') ?? '–'} | ${r.overL0?.toFixed(3) ?? '–'} |`,
+      `| ${r.transport} | ${r.before.map(n).join(', ')} | ${r.after.map(n).join(', ')} | ${r.ratio.toFixed(3)} | ${r.head?.map(n).join(', ') ?? '–'} | ${r.l0?.map(n).join(', ') ?? '–'} | ${r.overL0?.toFixed(3) ?? '–'} |`,
   ),
   '',
 ].join('\n');
@@ -277,6 +273,8 @@ if (JSON_OUT) {
     (STDIO_COUNT === undefined || Object.values(DEFAULT.stdioCount).every((count) => STDIO_COUNT >= count));
   const settings = {
     full,
+    change: CHANGE,
+    sides: [before.name, after.name],
     node: process.version,
     flags: NODE_FLAGS.slice(0, 3),
     repeat: REPEAT,

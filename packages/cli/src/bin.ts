@@ -45,9 +45,9 @@ async function serve(options: McpServeOptions): Promise<void> {
       ...(options.shutdownTimeout === undefined ? {} : { shutdownGraceMs: options.shutdownTimeout }),
     });
     // TypeBox's compiler loads on the first call that needs it, unless asked for sooner: a host
-    // keeps its stdio servers idle most of the time, and the compiler is ~16 MiB of idle memory
-    // against ~0.25 s once. With --preload-validators it loads in the background once serving
-    // (the host's first messages, discovery and tools/list, need no validator).
+    // keeps its stdio servers idle most of the time, so its memory weighs more than one wait
+    // (docs/perf-notes.md, "Figures behind source comments"). With --preload-validators it
+    // loads in the background once serving (discovery and tools/list need no validator).
     if (options.preloadValidators) setTimeout(() => void preloadValidators(), 0);
     return;
   }

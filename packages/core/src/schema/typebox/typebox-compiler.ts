@@ -1,8 +1,8 @@
 /**
- * TypeBox's compiler (`typebox/compile`, ~680 ES modules, and `typebox/system`), loaded on first
- * use instead of at start-up. A stdio server is spawned by its host at launch and answers
- * `initialize`-era discovery (`server/discover`, `tools/list`) before any call; loading the compiler
- * then was most of `import('@decorum/core')` (bench/cold-start.mjs measures both). Validators are
+ * TypeBox's compiler (`typebox/compile` and `typebox/system`), loaded on first use instead of at
+ * start-up. A stdio server is spawned by its host at launch and answers discovery
+ * (`server/discover`, `tools/list`) before any call, and the compiler was most of its import time
+ * (docs/perf-notes.md, "Figures behind source comments"). Validators are
  * compiled on their first call: that call waits for the load once (validators may answer with a
  * promise, see `CompiledSchema.validate`), every later one is synchronous.
  */
