@@ -63,10 +63,10 @@ export { serverOf } from './server/server-of.js';
 export { isServerTarget } from './registry/scanner.js';
 export type { Logger } from './logging/logger.js';
 // The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
-export type { Eras } from './legacy/eras.js';
+export type { Eras } from './era/eras.js';
 export type { LegacySessionOptions } from './legacy/legacy-session.js';
 export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS } from './asks/session/client-requests.js';
-export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './legacy/versions.js';
+export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './era/versions.js';
 
 // The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
 export { Use } from './decorators/use.js';
@@ -108,7 +108,7 @@ export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';
 // Schemas and validation
 export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
 export type { JsonSchema } from './schema/json-schema.js';
-export type { SchemaInput, SchemaOutput, ToolReturn } from './schema/schema-type.js';
+export type { SchemaInput, SchemaOutput, ToolReturn } from './decorators/schema-type.js';
 export type { ValidationIssue, ValidationOutcome } from './schema/issues.js';
 export { VALIDATION_META_KEY } from './methods/tools-call.js';
 

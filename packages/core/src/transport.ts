@@ -13,7 +13,7 @@ export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/eng
 export type { RequestChannel } from './engine/request-channel.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
-export { isThenable } from './engine/thenable.js';
+export { isThenable } from './async/thenable.js';
 export type { RequestMeta } from './engine/meta.js';
 export type { EraCodec } from './era/codec.js';
 export { Pipeline } from './pipeline/pipeline.js';
@@ -45,7 +45,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
-export { isModernShaped, isLegacyOpening } from './legacy/eras.js';
+export { isModernShaped, isLegacyOpening } from './era/eras.js';
 export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './era/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';

@@ -1,7 +1,7 @@
 import { memberDecorator } from './member-decorator.js';
 import type { ResourceOptions, SchemaSource } from './metadata.js';
 import type { DualMethodDecorator } from './standard.js';
-import type { SchemaOutput } from '../schema/schema-type.js';
+import type { SchemaOutput } from './schema-type.js';
 import type { TemplateVariables } from './template-variables.js';
 
 /** A method `@Resource` accepts for a template: its first parameter takes `Variables`; `ctx` and the rest are free. */

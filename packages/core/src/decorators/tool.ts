@@ -1,6 +1,6 @@
 import { memberDecorator } from './member-decorator.js';
 import type { SchemaSource, ToolOptions } from './metadata.js';
-import type { SchemaOutput, ToolReturn } from '../schema/schema-type.js';
+import type { SchemaOutput, ToolReturn } from './schema-type.js';
 
 /** A method `@Tool` accepts: its first parameter takes `Args`, it returns `Result`; `ctx` and the rest are free. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parameters after the arguments are the handler's own

@@ -1,6 +1,6 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
 import { ModernCodec } from '../era/modern-codec.js';
-import { isLegacyOpening } from '../legacy/eras.js';
+import { isLegacyOpening } from '../era/eras.js';
 import { MethodNotFoundError, McpProtocolError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { discoverMethod } from '../methods/discover.js';
 import { promptsListMethod, resourcesListMethod, resourceTemplatesListMethod, toolsListMethod } from '../methods/list-methods.js';
@@ -15,10 +15,10 @@ import { isRequestId } from '../protocol/request-id.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import { readEnvelope } from '../wire/envelope.js';
 import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
-import type { MethodHandler, ServingState } from './method.js';
+import type { MethodHandler, ServingState } from '../methods/method.js';
 import type { CallTarget } from '../pipeline/call.js';
 import { RawJson, type EngineResponse } from '../wire/raw-json.js';
-import { isThenable } from './thenable.js';
+import { isThenable } from '../async/thenable.js';
 import type { RequestChannel } from './request-channel.js';
 import { RequestCall } from './request-call.js';
 

@@ -8,7 +8,7 @@ import type { ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '
 import { Cancellation } from './cancellation.js';
 import { HandlerContext } from './handler-context.js';
 import type { RequestMeta } from './meta.js';
-import type { MethodCall, MethodHandler, ServingState } from './method.js';
+import type { MethodCall, MethodHandler, ServingState } from '../methods/method.js';
 import type { RequestChannel } from './request-channel.js';
 
 /**

@@ -4,7 +4,7 @@
  * capabilities mean in it (see revision-features.ts).
  */
 import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from '../protocol/types.js';
-import { revisionHas } from './revision-features.js';
+import { revisionHas } from '../era/revision-features.js';
 import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** The server's capabilities as `version` defines them (`extensions` is 2026-07-28 only). */

@@ -11,8 +11,8 @@
 import { RawJson } from '../wire/raw-json.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
-import { revisionHas } from './revision-features.js';
-import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
+import { revisionHas } from '../era/revision-features.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from '../era/versions.js';
 import { isJsonObject as isPlainObject } from '../protocol/json-object.js';
 
 /** Result keys of the modern era that no legacy revision defines. */

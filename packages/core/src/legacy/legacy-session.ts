@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { EngineAnswer, McpEngine, PreparedRequest } from '../engine/engine.js';
-import { isThenable } from '../engine/thenable.js';
+import { isThenable } from '../async/thenable.js';
 import type { RequestMeta } from '../engine/meta.js';
 import type { EngineResponse } from '../wire/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
@@ -30,7 +30,7 @@ import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilitie
 import { LegacyCodec } from './legacy-codec.js';
 import { SessionAskSeam } from '../asks/session/session-asks.js';
 import { LegacySubscriptions } from './resource-subscriptions.js';
-import { LATEST_LEGACY_PROTOCOL_VERSION, negotiateLegacyVersion } from './versions.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION, negotiateLegacyVersion } from '../era/versions.js';
 import { isJsonObject as isObject } from '../protocol/json-object.js';
 
 /** Options of a legacy session. */

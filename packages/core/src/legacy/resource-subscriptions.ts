@@ -1,6 +1,6 @@
 import type { PreparedRequest } from '../engine/engine.js';
 import type { RequestMeta } from '../engine/meta.js';
-import { defineMethod, type MethodHandler, type ServingState } from '../engine/method.js';
+import { defineMethod, type MethodHandler, type ServingState } from '../methods/method.js';
 import { InvalidParamsError, MethodNotFoundError } from '../errors/protocol-errors.js';
 import type { LiveEvent } from '../live/events.js';
 import { ResourceSight, sendSeen } from '../live/subscription.js';

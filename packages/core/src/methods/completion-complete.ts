@@ -1,4 +1,4 @@
-import { defineMethod } from '../engine/method.js';
+import { defineMethod } from './method.js';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import type { CompletionContext, CompletionValues } from '../decorators/complete.js';
 import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntry } from '../registry/entries.js';

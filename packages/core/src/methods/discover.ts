@@ -1,7 +1,7 @@
-import { defineMethod } from '../engine/method.js';
+import { defineMethod } from './method.js';
 import type { ServerCapabilities } from '../protocol/types.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
-import type { ServingState } from '../engine/method.js';
+import type { ServingState } from './method.js';
 
 /** Capabilities derived from what is registered: a capability only when it is really served. */
 export function serverCapabilities(state: ServingState): ServerCapabilities {

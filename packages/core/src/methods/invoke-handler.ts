@@ -1,5 +1,5 @@
 import type { HandlerAsks, HandlerOutcome } from '../asks/handler-asks.js';
-import type { MethodCall } from '../engine/method.js';
+import type { MethodCall } from './method.js';
 import { mrtrSeam } from '../asks/mrtr/mrtr-seam.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineMethod, type ServingState } from '../engine/method.js';
+import { defineMethod, type ServingState } from './method.js';
 import type { ListPages } from '../registry/list-pages.js';
 import type { ListKind } from '../pipeline/per-caller-lists.js';
 

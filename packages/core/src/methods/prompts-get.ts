@@ -1,7 +1,7 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { unknownItem } from '../errors/unknown-item.js';
-import { defineMethod } from '../engine/method.js';
-import { isThenable } from '../engine/thenable.js';
+import { defineMethod } from './method.js';
+import { isThenable } from '../async/thenable.js';
 import type { CallTarget } from '../pipeline/call.js';
 import { promptResultFromValue } from '../results/prompt-result.js';
 import { formatIssues } from '../schema/issues.js';

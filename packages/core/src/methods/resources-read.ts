@@ -1,6 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import { unknownItem } from '../errors/unknown-item.js';
-import { defineMethod } from '../engine/method.js';
+import { defineMethod } from './method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';

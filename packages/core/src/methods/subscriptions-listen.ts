@@ -1,5 +1,5 @@
-import { defineMethod } from '../engine/method.js';
-import { isThenable } from '../engine/thenable.js';
+import { defineMethod } from './method.js';
+import { isThenable } from '../async/thenable.js';
 import { InternalError } from '../errors/protocol-errors.js';
 import { notificationMethod, type LiveEvent } from '../live/events.js';
 import { honour, readFilter, ResourceSight, seenFilter, sendSeen, type FlowChannel, type SubscriptionFilter } from '../live/subscription.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ForbiddenError, InternalError, McpProtocolError } from '../errors/protocol-errors.js';
-import { isThenable } from '../engine/thenable.js';
+import { isThenable } from '../async/thenable.js';
 import type { PipelineCall } from './call.js';
 import { stepName } from './step-name.js';
 import type { StepTimer } from './step-timeout.js';

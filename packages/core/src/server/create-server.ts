@@ -1,6 +1,6 @@
 import type { CacheOptions } from '../decorators/metadata.js';
 import { McpEngine } from '../engine/engine.js';
-import type { ServingState } from '../engine/method.js';
+import type { ServingState } from '../methods/method.js';
 import { infoOnlyMeta } from '../wire/result-json.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { createDefaultLogger } from '../logging/logger.js';
@@ -10,7 +10,7 @@ import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from './server-of.js';
 import { mrtrConfig } from '../asks/mrtr/input-round.js';
-import { readEras } from '../legacy/eras.js';
+import { readEras } from '../era/eras.js';
 import { LegacySession } from '../legacy/legacy-session.js';
 import { Pipeline } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ServerClass } from './dependency-injection.js';

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { CacheOptions, McpServerOptions } from '../decorators/metadata.js';
 import type { McpEngine } from '../engine/engine.js';
-import type { Eras } from '../legacy/eras.js';
+import type { Eras } from '../era/eras.js';
 import type { ClientRequestOutlet } from '../asks/session/client-requests.js';
 import type { LegacySession, LegacySessionOptions } from '../legacy/legacy-session.js';
 import type { LiveClass, LiveRegistry } from '../live/live-registry.js';

@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../handler-asks.js';
-import { isThenable } from '../../engine/thenable.js';
+import { isThenable } from '../../async/thenable.js';
 import { bindingOf } from './binding.js';
 import { InputRound, mrtrConfig, type MrtrConfig } from './input-round.js';
 import type { CreateMessageParams, ElicitParams, InputOptions } from '../ask-types.js';

@@ -5,14 +5,14 @@
  */
 import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk, type Ask } from '../ask-requests.js';
 import type { AskingCall, AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from '../handler-asks.js';
-import { isThenable } from '../../engine/thenable.js';
+import { isThenable } from '../../async/thenable.js';
 import { ClientRequestFailedError, MissingRequiredClientCapabilityError } from '../../errors/protocol-errors.js';
 import { checkContent } from '../elicitation-schema.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, InputOptions, Root } from '../ask-types.js';
 import type { ClientCapabilities, JsonObject } from '../../protocol/types.js';
 import type { ClientRequestOutlet, ClientRequests } from './client-requests.js';
 import { requestedSchemaFor2025_06_18 } from './elicitation-schema-downgrade.js';
-import { revisionHas } from '../../legacy/revision-features.js';
+import { revisionHas } from '../../era/revision-features.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the asks need to know of their session. */

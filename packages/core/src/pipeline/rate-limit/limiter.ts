@@ -1,6 +1,6 @@
 import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { RateLimitedError } from '../../errors/protocol-errors.js';
-import { isThenable } from '../../engine/thenable.js';
+import { isThenable } from '../../async/thenable.js';
 import type { PipelineCall } from '../call.js';
 import { MemoryRateLimitStore } from './memory-store.js';
 import type { RateLimitDecision, RateLimitRule, RateLimitStore } from './store.js';

@@ -4,7 +4,7 @@
  * synchronous; only a schema that answers with a promise (async refinements) makes the call wait.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { isThenable } from '../../engine/thenable.js';
+import { isThenable } from '../../async/thenable.js';
 import { childPointer, issueMessage, settleIssues, type ValidationIssue, type ValidationOutcome } from '../issues.js';
 import { standardIssueKeyword, standardIssueMessage } from './standard-issue-vendors.js';
 import { isJsonObject as isPlainRecord } from '../../protocol/json-object.js';
