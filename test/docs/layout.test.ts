@@ -72,7 +72,7 @@ describe('the Layout of docs/internals.md', () => {
   });
 
   test('the parser reads what the Layout says', () => {
-    expect(entries.find((entry) => entry.path === 'packages/core')?.folders).toEqual(expect.arrayContaining(['protocol', 'errors', 'live', 'mrtr', 'logging']));
+    expect(entries.find((entry) => entry.path === 'packages/core')?.folders).toEqual(expect.arrayContaining(['protocol', 'errors', 'live', 'asks', 'logging']));
     expect(entries.find((entry) => entry.path === 'bench')).toBeDefined();
   });
 });
