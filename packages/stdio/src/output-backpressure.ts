@@ -59,6 +59,15 @@ export class InputGate {
     if (this.heldChars > MAX_HELD_CHARS) this.pauseInput();
   };
 
+  /** The lines still held, in order, which then are no longer held (shutdown answers them). */
+  takeHeld(): string[] {
+    const lines = this.held.slice(this.heldFrom);
+    this.held = [];
+    this.heldFrom = 0;
+    this.heldChars = 0;
+    return lines;
+  }
+
   /** A counted request started. */
   started(): void {
     if (++this.running >= this.maxConcurrentRequests) this.shut = true;

@@ -329,6 +329,9 @@ class StdioTransport {
     if (this.graceTimer) clearTimeout(this.graceTimer);
     // What still runs when the grace period ends gets an answer saying so, then is cancelled.
     this.answerInFlight(shutdownErrors.cutOff);
+    // Lines held behind the input gate never started: each request among them is answered as not started.
+    this.refusing = true;
+    for (const line of this.gate.takeHeld()) this.dispatch(line, false);
     for (const cancellation of this.inFlight.drain()) cancellation.cancel();
     this.removeProcessHandlers?.();
     this.eras.close();

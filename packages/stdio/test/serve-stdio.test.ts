@@ -20,6 +20,11 @@ class Tools {
     return `counted ${steps}`;
   }
 
+  @Tool({ input: null, description: 'Runs until its request is cancelled' })
+  hang(_args: unknown, ctx: ToolContext) {
+    return new Promise<string>((resolve) => ctx.signal.addEventListener('abort', () => resolve('cancelled')));
+  }
+
   @Tool({ input: null, description: 'A result JSON cannot carry' })
   bigint() {
     return { content: [{ type: 'text', text: 'big' }], _meta: { big: 10n } };
@@ -76,6 +81,19 @@ describe('serveStdio', () => {
     const messages = await until((m) => m.length >= ids.length);
     expect(messages.map((m) => m.id)).toEqual(ids);
     for (const m of messages) expect(m.result.content[0].text).toBe(String(m.id + 1));
+  });
+
+  test('at the end of the grace period, lines still held behind the gate are each answered as not started', async () => {
+    // stdin ends with three requests read: one runs (the bound is one at a time), two wait behind the gate.
+    const { input, output, served } = serveInProcess([Tools], { maxConcurrentRequests: 1, shutdownGraceMs: 50 });
+    const hang = (id: number) => JSON.stringify(request(id, 'tools/call', { name: 'hang', arguments: {} }));
+    input.end([1, 2, 3].map((id) => `${hang(id)}\n`).join(''));
+    await served.closed;
+    expect(answers(output.messages).map((m) => [m.id, m.error?.message])).toEqual([
+      [1, expect.stringContaining('did not finish within the shutdown grace period')],
+      [2, expect.stringContaining('takes no new requests')],
+      [3, expect.stringContaining('takes no new requests')],
+    ]);
   });
 
   test("a notifications/cancelled later in the same chunk stops a synchronous request's answer", async () => {
