@@ -2,12 +2,11 @@
  * Sealing of MRTR `requestState`: a compact JWE (RFC 7516) with `alg: "dir"` and `enc: "A256GCM"`,
  * `header..iv.ciphertext.tag`, the form jose's `CompactEncrypt` writes and `compactDecrypt` opens.
  * jose's JWE functions are asynchronous (WebCrypto) and a round's seal and open are not, so the
- * AES-256-GCM step runs on `node:crypto`, with the JWE's own rules: the protected header, as sent,
+ * AES-256-GCM step runs on `node:crypto` (and jose stays out of a stdio server's start-up), with the JWE's own rules: the protected header, as sent,
  * is the additional authenticated data. The first key of the ring seals; every key opens, so a key
  * can be rotated in by putting it first and the old one second.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { base64url } from 'jose';
 import type { Logger } from 'pino';
 import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 
@@ -15,7 +14,7 @@ import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-erro
  * The protected header of every state, encoded once. `cty` names the purpose: the header is
  * authenticated, so a JWE sealed for anything else (or with another algorithm) never opens here.
  */
-const HEADER = base64url.encode(JSON.stringify({ alg: 'dir', enc: 'A256GCM', cty: 'dev.decorum.mrtr-request-state' }));
+const HEADER = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM', cty: 'dev.decorum.mrtr-request-state' })).toString('base64url');
 const AAD = Buffer.from(HEADER, 'ascii');
 /** What a token starts with: the header and the empty encrypted key of `dir`. */
 const PREFIX = `${HEADER}..`;
