@@ -39,6 +39,7 @@ import { Subscription, type SubscriptionFilter, type SubscriptionOptions } from 
 import { transportFor, type ServerLocation } from './transports/for-location.js';
 import type { StreamLimits } from './transports/stdio.js';
 import type { ClientTransport } from './transports/transport.js';
+import { isJsonObject } from '@decorum/core/transport';
 
 /** One `notifications/progress` of a request. */
 export interface Progress {
@@ -371,8 +372,7 @@ export class McpClient {
       });
       if ('error' in response) throw peerError(response.error);
       const result = response.result as Result | undefined;
-      if (typeof result !== 'object' || result === null || Array.isArray(result))
-        throw new InvalidResultError(`${method} answered with a result that is not an object`);
+      if (!isJsonObject(result)) throw new InvalidResultError(`${method} answered with a result that is not an object`);
       // Legacy results have no resultType (B-09: absent = complete); unknown values are invalid.
       if (result.resultType === undefined) return { ...result, resultType: 'complete' } as T;
       if (result.resultType !== 'complete' && !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy)) {

@@ -2,6 +2,7 @@ import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@deco
 import { errorResponse } from '@decorum/core/transport';
 import { ProtocolViolationError } from '../errors.js';
 import type { TransportEvents } from './transport.js';
+import { isJsonObject } from '@decorum/core/transport';
 
 /** A message from the server, sorted by what the client must do with it. */
 export type Incoming =
@@ -17,16 +18,16 @@ export function readIncoming(text: string): Incoming {
   } catch {
     throw new ProtocolViolationError(`The server sent something that is not JSON: ${quote(text)}`);
   }
-  const message = value as Record<string, unknown>;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || message.jsonrpc !== '2.0') {
+  if (!isJsonObject(value) || value.jsonrpc !== '2.0') {
     throw new ProtocolViolationError(`The server sent JSON that is not a JSON-RPC 2.0 message: ${quote(text)}`);
   }
-  if (typeof message.method === 'string') {
-    return 'id' in message && message.id !== undefined && message.id !== null
-      ? { kind: 'request', message: value as JsonRpcRequest }
-      : { kind: 'notification', message: value as JsonRpcNotification };
+  const message: unknown = value;
+  if (typeof value.method === 'string') {
+    return 'id' in value && value.id !== undefined && value.id !== null
+      ? { kind: 'request', message: message as JsonRpcRequest }
+      : { kind: 'notification', message: message as JsonRpcNotification };
   }
-  if ('result' in message || 'error' in message) return { kind: 'response', message: value as JsonRpcResponse };
+  if ('result' in value || 'error' in value) return { kind: 'response', message: message as JsonRpcResponse };
   throw new ProtocolViolationError(`The server sent a JSON-RPC message that is neither a request, a notification nor a response: ${quote(text)}`);
 }
 

@@ -9,6 +9,7 @@ import { isTypeBoxSchema, typeBoxToJsonSchema } from '../schema/typebox/from-typ
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { childPointer } from '../schema/issues.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /** A form-mode `requestedSchema` of MCP 2026-07-28 (`PrimitiveSchemaDefinition` per property). */
 export interface RequestedSchema {
@@ -220,7 +221,7 @@ export function checkContent(
   schema: RequestedSchema,
   content: unknown,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; issues: ValidationIssue[] } {
-  if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+  if (!isJsonObject(content)) {
     return { ok: false, issues: [{ pointer: '', keyword: 'type', message: 'accepted content must be an object' }] };
   }
   const issues: ValidationIssue[] = [];

@@ -1,4 +1,5 @@
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
+import { isJsonObject } from '../protocol/json-object.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonRpcRequest } from '../protocol/types.js';
 
@@ -21,7 +22,7 @@ export function readEras(value: unknown): Eras {
 /** True when a request carries modern per-request `_meta` (legacy requests never do): it is served statelessly. */
 export function isModernShaped(request: { params?: JsonRpcRequest['params'] }): boolean {
   const meta = request.params?._meta;
-  return typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[META.protocolVersion] !== undefined;
+  return isJsonObject(meta) && meta[META.protocolVersion] !== undefined;
 }
 
 /** True for the request that opens a legacy session: `initialize` without modern `_meta`. */

@@ -4,6 +4,7 @@ import { LEGACY_PROTOCOL_VERSIONS } from './versions.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonRpcRequest } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION } from '../protocol/version.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /**
  * Which era one inbound message belongs to: a 2026-07-28 request (served statelessly), a message
@@ -42,8 +43,8 @@ export function classifyInbound(eras: Eras, message: unknown, inSession: boolean
   if (byHeaders) return byHeaders;
   if (eras === 'legacy') return LEGACY;
   // Unparsed, or not an object: the session reports it; outside one, the modern rules do.
-  if (typeof message !== 'object' || message === null || Array.isArray(message) || message instanceof Error) return inSession ? LEGACY : MODERN;
-  const rpc = message as JsonRpcRequest;
+  if (!isJsonObject(message) || message instanceof Error) return inSession ? LEGACY : MODERN;
+  const rpc = message as unknown as JsonRpcRequest;
   if (typeof rpc.method === 'string' && isModernShaped(rpc)) return MODERN;
   if (inSession || versionHeader !== undefined) return LEGACY;
   if (typeof rpc.method !== 'string') return MODERN;

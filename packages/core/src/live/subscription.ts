@@ -6,6 +6,7 @@ import type { Pipeline } from '../pipeline/pipeline.js';
 import type { JsonObject } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { LiveEvent } from './events.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /** `params.notifications` of `subscriptions/listen` (L-01). */
 export interface SubscriptionFilter {
@@ -36,7 +37,7 @@ const BOOLEAN_FIELDS = ['toolsListChanged', 'promptsListChanged', 'resourcesList
 /** Reads the filter; unknown fields are ignored (and so left out of the acknowledgement, L-05). */
 export function readFilter(params: JsonObject): SubscriptionFilter {
   const raw = params.notifications;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+  if (!isJsonObject(raw)) {
     throw new InvalidParamsError('Invalid params: subscriptions/listen needs params.notifications (a SubscriptionFilter object)');
   }
   const source = raw as JsonObject;

@@ -5,6 +5,7 @@ import { completionKey, type CompleterEntry, type PromptEntry, type ResourceEntr
 import type { ListKind } from '../pipeline/listing-call.js';
 import type { JsonObject } from '../protocol/types.js';
 import { handlerFailure } from './handler-failure.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /** At most this many values per result (CO-03). */
 export const MAX_COMPLETION_VALUES = 100;
@@ -19,8 +20,7 @@ interface CompletionTarget {
 }
 
 function object(value: unknown, what: string): JsonObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (an object)`);
+  if (!isJsonObject(value)) throw new InvalidParamsError(`Invalid params: completion/complete needs ${what} (an object)`);
   return value as JsonObject;
 }
 

@@ -1,5 +1,6 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
 import type { JsonObject } from '../protocol/types.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /** A required string param, or a -32602 naming it. */
 export function requireString(params: JsonObject, key: string, method: string, what: string): string {
@@ -12,7 +13,7 @@ export function requireString(params: JsonObject, key: string, method: string, w
 export function optionalObject(params: JsonObject, key: string, method: string): JsonObject {
   const value = params[key];
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new InvalidParamsError(`Invalid params: ${method} params.${key} must be an object when present`);
   }
   return value as JsonObject;

@@ -2,6 +2,7 @@ import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import sjson from 'secure-json-parse';
 import { ParseError, RefusedMessageError } from '../errors/protocol-errors.js';
 import type { RequestId } from '../protocol/types.js';
+import { isJsonObject } from '../protocol/json-object.js';
 
 /**
  * Fastify's default rule for request bodies, applied to every message on every transport: an own
@@ -83,7 +84,7 @@ function refusedId(text: string): RequestId | undefined {
   } catch {
     return undefined;
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  if (!isJsonObject(message)) return undefined;
   const id = (message as Plain).id;
   if (typeof id === 'string' || Number.isSafeInteger(id)) return id as RequestId;
   return typeof id === 'number' && Number.isInteger(id) ? exactId(text, id) : undefined;

@@ -3,6 +3,7 @@ import { HeaderMismatchError } from '@decorum/core';
 import { readMcpParamHeaders, type McpParamHeader, type Registry, type ToolEntry } from '@decorum/core/transport';
 import { decodeHeaderValue } from './base64-sentinel.js';
 import { mismatch, readHeader } from './header-value.js';
+import { isJsonObject } from '@decorum/core/transport';
 
 // A decimal number as a client may write an integer: `42`, `-7`, `42.0`, `4.2e1`.
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -10,7 +11,7 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function valueAt(args: unknown, path: readonly string[]): unknown {
   let current = args;
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+    if (!isJsonObject(current) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;

@@ -8,6 +8,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { toJsonData, type JsonSchema } from '../json-schema.js';
+import { isJsonObject } from '../../protocol/json-object.js';
 
 /** The JSON Schema dialect MCP tool and prompt schemas default to (Standard JSON Schema's target name for it). */
 const TARGET = 'draft-2020-12';
@@ -70,7 +71,7 @@ export function standardToJsonSchema(schema: unknown, direction: 'input' | 'outp
     );
   }
   const json = toJsonData(produced);
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+  if (!isJsonObject(json)) {
     throw new DecorumStartupError(StartupErrorCode.UNSUPPORTED_INPUT, `the JSON Schema this ${vendor} schema produced is not a JSON object`);
   }
   // 2020-12 is MCP's default dialect, and DTO and TypeBox schemas do not name it either; a client
