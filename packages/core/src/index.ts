@@ -71,7 +71,8 @@ export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './era/
 // The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
 export { Use } from './decorators/use.js';
 export { Guard } from './decorators/guard.js';
-export { PipelineCall, type CallTarget } from './pipeline/call.js';
+export { PipelineCall } from './pipeline/call.js';
+export type { CallTarget } from './registry/targets.js';
 export { forMethods, type Middleware, type Next, type CallResult } from './pipeline/middleware.js';
 export type { Guard as GuardFunction } from './pipeline/guard.js';
 export { scopesGuard } from './pipeline/scopes-guard.js';

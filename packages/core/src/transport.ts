@@ -9,12 +9,12 @@
  */
 
 // The engine, and the channel one request talks through
-export { McpEngine, type EngineAnswer, type PreparedRequest } from './engine/engine.js';
+export { McpEngine, type EngineAnswer, type SessionOpening } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-channel.js';
 export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
 export { isThenable } from './async/thenable.js';
-export type { RequestMeta } from './engine/meta.js';
+export type { RequestMeta } from './era/request-meta.js';
 export type { EraCodec } from './era/codec.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
@@ -44,9 +44,9 @@ export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 
 // The legacy era: sessions opened with initialize, and how their asks reach the client
-export { LegacySession, type LegacyStep, type LegacySessionView } from './legacy/legacy-session.js';
+export { LegacySession, type LegacySessionView } from './legacy/legacy-session.js';
 export { isModernShaped, isLegacyOpening } from './era/eras.js';
-export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './era/inbound.js';
+export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './wire/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 

@@ -45,10 +45,8 @@ async function turnsUntilSettled(promise: Promise<unknown>): Promise<number> {
 }
 
 function execute(server: ReturnType<typeof harness>['server'], message: JsonRpcRequest) {
-  const { engine } = server;
-  const meta = engine.readMeta(message);
   // As a transport that needs a promise wraps the engine's answer at its edge.
-  return Promise.resolve(engine.answer(engine.route(message, meta), { notify: () => {} }));
+  return Promise.resolve(server.engine.answerRequest(message, { notify: () => {} }));
 }
 
 describe('synchronous answers', () => {
@@ -74,13 +72,12 @@ describe('synchronous answers', () => {
   });
 });
 
-describe('answer and answerRequest: the response itself when nothing waited', () => {
+describe('answerRequest: the response itself when nothing waited', () => {
   const { server } = harness([SyncServer]);
   beforeAll(() => preloadValidators());
-  const prepare = (message: JsonRpcRequest) => server.engine.route(message, server.engine.readMeta(message));
 
   test('a synchronous tool: the response, not a promise of it', () => {
-    const answer = server.engine.answer(prepare(request(1, 'tools/call', { name: 'add', arguments: { a: 20, b: 22 } }) as JsonRpcRequest), {
+    const answer = server.engine.answerRequest(request(1, 'tools/call', { name: 'add', arguments: { a: 20, b: 22 } }) as JsonRpcRequest, {
       notify: () => {},
     });
     expect(answer).not.toBeInstanceOf(Promise);
@@ -88,7 +85,7 @@ describe('answer and answerRequest: the response itself when nothing waited', ()
   });
 
   test('an asynchronous tool: a promise of the response', async () => {
-    const answer = server.engine.answer(prepare(request(2, 'tools/call', { name: 'addLater', arguments: { a: 1, b: 2 } }) as JsonRpcRequest), {
+    const answer = server.engine.answerRequest(request(2, 'tools/call', { name: 'addLater', arguments: { a: 1, b: 2 } }) as JsonRpcRequest, {
       notify: () => {},
     });
     expect(answer).toBeInstanceOf(Promise);

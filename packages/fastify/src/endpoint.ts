@@ -1,57 +1,36 @@
 import {
   InvalidRequestError,
   McpProtocolError,
-  type AuthInfo,
   type DecorumServer,
   type JsonRpcErrorObject,
-  type JsonRpcNotification,
   type Logger,
+  type PipelineCall,
   type RequestId,
 } from '@decorum/core';
 import {
-  type Cancellation,
-  encodeMessage,
   errorResponse,
   isErrorResponse,
   isThenable,
   parseJson,
   readableId,
   readEnvelope,
+  type EngineAnswer,
   type EngineResponse,
-  type FlowChannel,
-  type PreparedRequest,
 } from '@decorum/core/transport';
 import { LinkedList } from '@decorum/transport-kit';
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedResponses, type AcceptedResponses } from './headers/accept.js';
+import { acceptedResponses } from './headers/accept.js';
 import { bodyText, checkBodyEncoding } from './body-text.js';
 import type { McpParamHeaders } from './headers/mcp-param-headers.js';
-import type { ExchangeRecord } from './request-log.js';
-import { AnswerWriter, logUnserializable, sendJson, sendRefusal } from './answer-writer.js';
+import type { Exchange } from './exchange.js';
+import { AnswerWriter, sendJson, sendRefusal } from './answer-writer.js';
 import { HttpRefusal } from './refusal.js';
 import { SseStream } from './sse.js';
 import { RunningRequest } from './running-requests.js';
-import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
-import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './headers/standard-headers.js';
+import { PostChannel, type PostChecks } from './post-channel.js';
+import { targetName } from './headers/standard-headers.js';
 import { errorStatus, NOTIFICATION_STATUS, type ErrorOrigin } from './status.js';
-
-/** Per-request state shared by the endpoint's hooks and its handler. */
-export interface Exchange extends ExchangeRecord {
-  /** Cancelled when the client goes away before the response is complete. */
-  readonly cancellation: Cancellation;
-  accepted: AcceptedResponses;
-  /** The verified caller, when the endpoint is protected (OAuth); becomes `ctx.auth`. */
-  auth?: AuthInfo;
-  /** Runs when the response closes (the request log line), with the request and reply it logs. */
-  readonly onClose?: (exchange: Exchange) => void;
-  readonly request?: FastifyRequest;
-  readonly reply?: FastifyReply;
-}
-
-const noop = (): void => {};
-/** A listen whose id is a bigint carries it in its messages' `_meta` too: exact digits there as well. */
-const EXACT_INTEGERS = { exactIntegers: true } as const;
 
 /** The status of a handler-level error in this era (status.ts). */
 const handlerErrorStatus = (code: number): number => errorStatus(code, 'handler');
@@ -70,18 +49,22 @@ export class McpEndpoint {
   private readonly running = new LinkedList<RunningRequest<Exchange, FastifyReply | SseStream>>();
   private readonly answers: AnswerWriter;
 
+  /** What every POST's channel checks with (post-channel.ts). */
+  private readonly checks: PostChecks;
+
   constructor(
     private readonly server: DecorumServer,
-    private readonly paramHeaders: McpParamHeaders,
+    paramHeaders: McpParamHeaders,
     private readonly loggerFor: (request: FastifyRequest) => Logger,
-    private readonly sseKeepAliveMs: number,
+    sseKeepAliveMs: number,
     /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
     directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403), see auth/. */
-    private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
+    authorize?: (call: PipelineCall, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     challenge?: (error: JsonRpcErrorObject) => string,
   ) {
+    this.checks = { paramHeaders, authorize, sseKeepAliveMs };
     this.answers = new AnswerWriter(handlerErrorStatus, directWriteBytes, challenge);
   }
 
@@ -134,84 +117,54 @@ export class McpEndpoint {
     // Only the log line reads the target's name.
     if (exchange.onClose) exchange.mcpName = targetName(rpc);
     exchange.rpcId = rpc.id;
-    let meta;
-    try {
-      meta = engine.readMeta(rpc); // a legacy `initialize` is answered here with -32022
-      checkProtocolVersionHeader(headers, meta);
-      engine.checkVersion(meta);
-      checkMethodHeaders(headers, rpc);
-    } catch (error) {
-      return this.fail(reply, exchange, rpc.id, error, 'request');
-    }
-    let prepared: PreparedRequest;
-    // Routing errors belong to the target (unknown tool, missing resource: 200, see status.ts);
-    // -32601 and the Mcp-Param-* -32020 keep their fixed 404 and 400.
-    try {
-      prepared = engine.route(rpc, meta);
-      const denied = this.authorize?.(prepared, exchange);
-      if (denied) return sendRefusal(reply, denied);
-      if (prepared.target?.kind === 'tool') this.paramHeaders.checkTool(prepared.target.entry, prepared.params.arguments, headers);
-    } catch (error) {
-      return this.fail(reply, exchange, rpc.id, error, 'handler');
-    }
-
-    const logger = this.loggerFor(request);
-    // SSE only when the request can receive notifications first (progress, logs) and the client
-    // takes SSE — or when it takes nothing else.
-    const canStream = meta.progressToken !== undefined || meta.logLevel !== undefined;
-    // A listen is always a stream (L-12): it has no response until it ends.
-    if (rpc.method === LISTEN_METHOD || (canStream && exchange.accepted.sse) || !exchange.accepted.json) return this.stream(reply, exchange, prepared, logger);
-
-    exchange.stream = 'json';
-    const answer = engine.answer(prepared, { cancellation: exchange.cancellation, logger, auth: exchange.auth, peer: request.ip, notify: noop });
-    // Answered at once (a plain tool): written in this turn, before anything else could run, so
-    // shutdown never needs to find it among the running requests.
-    if (!isThenable(answer)) return this.answerJson(reply, exchange, logger, answer);
+    // The engine calls the channel's header checks where the spec puts them, and the channel opens
+    // an SSE stream once the target passed them, when the answer is to be one.
+    const channel = new PostChannel(this.checks, exchange, reply, headers, this.loggerFor(request));
+    const answer = engine.answerRequest(rpc, channel);
+    if (channel.refusal) return sendRefusal(reply, channel.refusal);
+    if (channel.stream) return this.stream(reply, exchange, channel, channel.stream, answer);
+    // Answered at once (a plain tool, any refusal): written in this turn, before anything else could
+    // run, so shutdown never needs to find it among the running requests.
+    if (!isThenable(answer)) return this.answerJson(reply, exchange, channel, answer);
     const running = this.running.add(new RunningRequest(exchange, reply));
     return answer.then((response) => {
       this.running.remove(running);
-      return this.answerJson(reply, exchange, logger, response);
+      return this.answerJson(reply, exchange, channel, response);
     });
   }
 
-  /** Writes the engine's answer as a JSON response (nothing once the client has gone). */
-  private answerJson(reply: FastifyReply, exchange: Exchange, logger: Logger, response: EngineResponse | undefined): FastifyReply {
+  /**
+   * Writes the engine's answer as a JSON response (nothing once the client has gone). An error from
+   * before routing — `_meta`, the MCP headers, the version — takes the request's status (status.ts).
+   */
+  private answerJson(reply: FastifyReply, exchange: Exchange, channel: PostChannel, response: EngineResponse | undefined): FastifyReply {
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
-    return this.answers.json(reply, exchange, logger, response);
+    if (!channel.routed && isErrorResponse(response)) {
+      exchange.errorCode = response.error.code;
+      exchange.stream = 'json';
+      return sendJson(reply, errorStatus(response.error.code, 'request'), response);
+    }
+    return this.answers.json(reply, exchange, channel.logger, response);
   }
 
-  /** Runs the request with an SSE response: its notifications, then the final response, which ends the stream. */
-  private async stream(reply: FastifyReply, exchange: Exchange, prepared: PreparedRequest, logger: Logger): Promise<FastifyReply> {
-    exchange.stream = 'sse';
-    // The stream is written to the socket directly; headers other hooks set (CORS, request ids) are kept.
-    reply.hijack();
-    const stream = new SseStream(reply.raw);
-    stream.open(reply.getHeaders() as OutgoingHttpHeaders, this.sseKeepAliveMs);
-    let response: EngineResponse | undefined;
+  /** The answer of a request whose SSE stream is open: its notifications went to it, the response ends it. */
+  private async stream(reply: FastifyReply, exchange: Exchange, channel: PostChannel, stream: SseStream, answer: EngineAnswer): Promise<FastifyReply> {
     const running = this.running.add(new RunningRequest(exchange, stream));
-    const messageEncoding = typeof prepared.request.id === 'bigint' ? EXACT_INTEGERS : undefined;
+    let response: EngineResponse | undefined;
     try {
-      response = await this.server.engine.answer(prepared, {
-        cancellation: exchange.cancellation,
-        logger,
-        auth: exchange.auth,
-        peer: reply.request.ip,
-        notify: (notification: JsonRpcNotification) => {
-          const json = encodeMessage(notification, messageEncoding, (error) => logUnserializable(logger, error));
-          if (json !== undefined) stream.send(json);
-        },
-        flow: sseFlow(reply.raw),
-      } as FlowChannel);
+      response = await answer;
     } catch (error) {
-      // answer() never throws by contract; should it, the client still gets an answer, with no details.
-      logger.error({ err: error }, 'MCP request failed unexpectedly');
-      response = errorResponse(prepared.request.id, error);
+      // answerRequest() never rejects by contract; should it, the client still gets an answer, with no details.
+      channel.logger.error({ err: error }, 'MCP request failed unexpectedly');
+      response = errorResponse(exchange.rpcId, error);
     }
     this.running.remove(running);
     if (response !== undefined && isErrorResponse(response)) exchange.errorCode = response.error.code;
     // A cancelled request (client gone) gets nothing more; the stream ends either way — also when
     // the result cannot be serialized (then with a -32603 for its id).
-    stream.end(response === undefined || exchange.cancellation.cancelled ? undefined : this.answers.lastEvent(exchange, logger, response, messageEncoding));
+    stream.end(
+      response === undefined || exchange.cancellation.cancelled ? undefined : this.answers.lastEvent(exchange, channel.logger, response, channel.encoding),
+    );
     return reply;
   }
 

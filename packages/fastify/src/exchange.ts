@@ -1,6 +1,23 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { Exchange } from './endpoint.js';
+import type { FastifyRequest } from 'fastify';
+import type { AuthInfo } from '@decorum/core';
+import type { Cancellation } from '@decorum/core/transport';
+import type { AcceptedResponses } from './headers/accept.js';
+import type { ExchangeRecord } from './request-log.js';
+
+/** Per-request state shared by the endpoint's hooks and its handler. */
+export interface Exchange extends ExchangeRecord {
+  /** Cancelled when the client goes away before the response is complete. */
+  readonly cancellation: Cancellation;
+  accepted: AcceptedResponses;
+  /** The verified caller, when the endpoint is protected (OAuth); becomes `ctx.auth`. */
+  auth?: AuthInfo;
+  /** Runs when the response closes (the request log line), with the request and reply it logs. */
+  readonly onClose?: (exchange: Exchange) => void;
+  readonly request?: FastifyRequest;
+  readonly reply?: FastifyReply;
+}
 
 /**
  * Where a request's {@link Exchange} lives: a property of Node's response, not a WeakMap entry per

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { sendJson, sendRefusal } from './answer-writer.js';
 import { bodyRefusal } from './body-refusal.js';
 import { utf8Body } from './body-text.js';
-import type { Exchange } from './endpoint.js';
+import type { Exchange } from './exchange.js';
 import { attachExchange, exchangeOf, followClose, onResponseClose } from './exchange.js';
 import { mountsVisibleFrom, recordMount } from './mounts.js';
 import type { McpPluginOptions } from './options.js';

@@ -1,8 +1,9 @@
-import { createServer, DecorumStartupError, StartupErrorCode, type JsonRpcErrorObject } from '@decorum/core';
-import { expectSeveralInstances, type PreparedRequest } from '@decorum/core/transport';
+import { createServer, DecorumStartupError, StartupErrorCode, type JsonRpcErrorObject, type PipelineCall } from '@decorum/core';
+import { expectSeveralInstances } from '@decorum/core/transport';
 import type { FastifyInstance } from 'fastify';
 import { McpResourceServer } from './auth/resource-server.js';
-import { McpEndpoint, type Exchange } from './endpoint.js';
+import { McpEndpoint } from './endpoint.js';
+import type { Exchange } from './exchange.js';
 import { CorsPolicy } from './headers/cors.js';
 import { hostPolicy } from './headers/host-check.js';
 import { McpParamHeaders } from './headers/mcp-param-headers.js';
@@ -47,7 +48,7 @@ export function prepareMount(app: FastifyInstance, options: McpPluginOptions) {
   // HTTP servers are scaled out, so here (not on stdio) a per-process MRTR key is worth a warning.
   expectSeveralInstances(server);
   const resourceServer = options.auth === undefined ? undefined : new McpResourceServer(options.auth, server.registry);
-  const authorize = resourceServer && ((prepared: PreparedRequest, exchange: Exchange) => resourceServer.authorize(prepared, exchange.auth!));
+  const authorize = resourceServer && ((call: PipelineCall, exchange: Exchange) => resourceServer.authorize(call, exchange.auth!));
   let sessions;
   try {
     sessions = legacySessionsOptions(legacySessions);

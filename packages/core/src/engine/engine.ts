@@ -10,13 +10,14 @@ import { toolsCallMethod } from '../methods/tools-call.js';
 import { completionCompleteMethod } from '../methods/completion-complete.js';
 import { subscriptionsListenMethod } from '../methods/subscriptions-listen.js';
 import { META } from '../protocol/meta-keys.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId, Result } from '../protocol/types.js';
+import type { JsonRpcNotification, JsonRpcRequest, RequestId, Result } from '../protocol/types.js';
 import { isRequestId } from '../protocol/request-id.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import { readEnvelope } from '../wire/envelope.js';
-import { readRequestMeta, checkProtocolVersion, type RequestMeta } from './meta.js';
+import { readRequestMeta, checkProtocolVersion } from './meta.js';
+import type { RequestMeta } from '../era/request-meta.js';
 import type { MethodHandler, ServingState } from '../methods/method.js';
-import type { CallTarget } from '../pipeline/call.js';
+import type { AskSeam } from '../asks/handler-asks.js';
 import { RawJson, type EngineResponse } from '../wire/raw-json.js';
 import { isThenable } from '../async/thenable.js';
 import type { RequestChannel } from './request-channel.js';
@@ -29,16 +30,15 @@ import { RequestCall } from './request-call.js';
  */
 export type EngineAnswer = EngineResponse | undefined | Promise<EngineResponse | undefined>;
 
-/** A request that passed every engine check and is ready to run. */
-export interface PreparedRequest {
-  readonly request: JsonRpcRequest;
+/**
+ * What a legacy session already knows of a request before the engine answers it: its meta, read
+ * with the session's state and codec; a method of the session's own (`resources/subscribe`); and
+ * how its handler's asks are answered (requests to the session's client).
+ */
+export interface SessionOpening {
   readonly meta: RequestMeta;
-  readonly params: JsonObject;
-  readonly handler: MethodHandler<unknown>;
-  /** What the method's `resolve` read from the params (typed by the method: a tool target, a subscription filter). */
-  readonly resolved: unknown;
-  /** The tool, prompt or resource the request uses, as its method names it (`undefined` for lists and discovery). */
-  readonly target: CallTarget | undefined;
+  readonly method?: MethodHandler<unknown>;
+  readonly asks?: AskSeam;
 }
 
 // Each handler resolves its own target type; the engine only passes it from resolve to run.
@@ -59,11 +59,11 @@ const METHODS = [
  * The transport-agnostic JSON-RPC engine of MCP 2026-07-28. It never sees bytes or headers:
  * transports hand it parsed messages and a {@link RequestChannel}, and serialize what it returns.
  *
- * One entry per level, each answering at once when nothing waited (an {@link EngineAnswer}; a
- * transport that needs a promise wraps it at its edge): `handle` (a parsed message),
- * `answerRequest` (a request whose envelope was read), `answer` (a prepared request). Transports
- * with a header layer (HTTP) call the steps themselves — `readMeta`, `checkVersion`, `route`,
- * `answer` — and put their header checks between them, in the order the spec gives.
+ * One pass per request, in the spec's order: `_meta` read, the transport's checks of it
+ * (`channel.checkMeta`), version, method, the one {@link RequestCall} with its target, the
+ * transport's checks of the target (`channel.checkTarget`), the pipeline and the method, and the
+ * answer finished by the request's codec. The answer itself when nothing waited (an
+ * {@link EngineAnswer}; a transport that needs a promise wraps it at its edge).
  */
 export class McpEngine {
   private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
@@ -90,31 +90,46 @@ export class McpEngine {
   }
 
   /**
-   * Handles one request whose envelope the transport already checked with `readEnvelope`
-   * (stdio reads it first to route notifications and refuse duplicate ids): every later step.
-   * The response (or `undefined`) itself when every step answered synchronously — a plain tool, a
-   * list, any error before the method ran — and a promise only when the method waits: a transport
-   * that writes an answer in the turn its request arrived in saves a promise and a microtask turn.
+   * Answers one request whose envelope the transport already read (stdio reads it first to route
+   * notifications and refuse duplicate ids); a legacy session passes what it read of the request
+   * (`session`). The response (or `undefined`) itself when every step answered synchronously — a
+   * plain tool, a list, any error before the method ran — and a promise only when the method
+   * waits; never throws, and a promise it returns never rejects.
    */
-  answerRequest(request: JsonRpcRequest, channel: RequestChannel): EngineAnswer {
-    let prepared: PreparedRequest;
+  answerRequest(request: JsonRpcRequest, channel: RequestChannel, session?: SessionOpening): EngineAnswer {
+    let call: RequestCall;
+    let meta: RequestMeta | undefined = session?.meta;
     try {
-      const meta = this.readMeta(request);
-      this.checkVersion(meta);
-      prepared = this.route(request, meta);
+      if (meta === undefined) {
+        meta = this.readMeta(request);
+        channel.checkMeta?.(request, meta);
+        checkProtocolVersion(meta.protocolVersion);
+      }
+      const handler = session?.method ?? this.methods.get(request.method);
+      if (!handler || !handler.served(this.state)) throw new MethodNotFoundError(`Method not found: ${request.method}`);
+      call = new RequestCall(request, meta, handler, this.state, channel, session?.asks);
+      channel.checkTarget?.(call);
     } catch (error) {
-      // As in execute: a typed error is the client's business; anything else is a bug to log.
+      // A typed error is the client's business; anything else is a bug to log.
       if (!(error instanceof McpProtocolError)) this.state.logger.error({ err: error, method: request.method }, 'request failed while routing');
-      return errorResponse(request.id, error);
+      return meta === undefined ? errorResponse(request.id, error) : meta.codec.error(request.id, error);
     }
-    return this.answer(prepared, channel);
+    if (call.cancelled) return undefined;
+    let running: Promise<Result | RawJson> | Result | RawJson;
+    try {
+      const { pipeline } = this.state;
+      running = pipeline?.covers(call.target) ? pipeline.run(call, call.handler) : call.handler.run(call);
+    } catch (error) {
+      return this.failed(call, error);
+    }
+    return isThenable(running) ? this.answerLater(call, running) : this.answered(call, running);
   }
 
   /**
-   * Step 1: the request's `_meta`. A legacy `initialize` is answered here, before anything else,
-   * with an error that names the versions this server speaks.
+   * The request's `_meta`. A legacy `initialize` is answered here, before anything else, with an
+   * error that names the versions this server speaks.
    */
-  readMeta(request: JsonRpcRequest): RequestMeta {
+  private readMeta(request: JsonRpcRequest): RequestMeta {
     // Only a legacy-shaped initialize (no per-request version) gets the legacy answer; a modern
     // request that happens to say "initialize" is simply an unknown method.
     if (isLegacyOpening(request)) {
@@ -128,41 +143,9 @@ export class McpEngine {
     return readRequestMeta(request.params, this.modern);
   }
 
-  /** Step 2: the requested protocol version is one this server speaks (-32022 otherwise). */
-  checkVersion(meta: RequestMeta): void {
-    checkProtocolVersion(meta.protocolVersion);
-  }
-
-  /** Step 3: the method exists and is served (-32601), and its target resolves (-32602). */
-  route(request: JsonRpcRequest, meta: RequestMeta): PreparedRequest {
-    const handler = this.methods.get(request.method);
-    if (!handler || !handler.served(this.state)) throw new MethodNotFoundError(`Method not found: ${request.method}`);
-    const params = request.params ?? {};
-    const resolved = handler.resolve ? handler.resolve(params, this.state) : undefined;
-    return { request, meta, params, handler, resolved, target: handler.target?.(resolved) };
-  }
-
   /**
-   * Step 4: runs the method, and finishes its answer with the request's codec (`meta.codec`). The
-   * response itself when the method answered synchronously (see {@link answerRequest}), else a
-   * promise; `undefined` when the request was cancelled. Never throws; a promise it returns never rejects.
-   */
-  answer(prepared: PreparedRequest, channel: RequestChannel): EngineAnswer {
-    const call = new RequestCall(prepared.request, prepared.meta, prepared.params, prepared.resolved, prepared.target, prepared.handler, this.state, channel);
-    if (call.cancelled) return undefined;
-    let running: Promise<Result | RawJson> | Result | RawJson;
-    try {
-      const { pipeline } = this.state;
-      running = pipeline?.covers(call.target) ? pipeline.run(call, call) : call.run();
-    } catch (error) {
-      return this.failed(call, error);
-    }
-    return isThenable(running) ? this.answerLater(call, running) : this.answered(call, running);
-  }
-
-  /**
-   * The answer of a method that waited. Apart from {@link answer} so that a synchronous answer
-   * makes no closures, and so no context object for them, per request.
+   * The answer of a method that waited. Apart from {@link answerRequest} so that a synchronous
+   * answer makes no closures, and so no context object for them, per request.
    */
   private answerLater(call: RequestCall, running: PromiseLike<Result | RawJson>): Promise<EngineResponse | undefined> {
     return Promise.resolve(running).then(

@@ -1,22 +1,10 @@
 import { InvalidParamsError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { META, PROGRESS_TOKEN } from '../protocol/meta-keys.js';
 import { LOGGING_LEVELS, type ClientCapabilities, type Implementation, type JsonObject, type LoggingLevel } from '../protocol/types.js';
+import type { RequestMeta } from '../era/request-meta.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import type { EraCodec } from '../era/codec.js';
 import { isJsonObject as isObject } from '../protocol/json-object.js';
-
-/** What a 2026-07-28 request says about itself in `params._meta`. */
-export interface RequestMeta {
-  protocolVersion: string;
-  clientCapabilities: ClientCapabilities;
-  clientInfo?: Implementation;
-  logLevel?: LoggingLevel;
-  progressToken?: string | number;
-  /** The whole `_meta` object, as sent. */
-  raw: JsonObject;
-  /** How the answer is shaped: the modern codec, or the legacy session's (chosen once, carried here). */
-  codec: EraCodec;
-}
 
 /** -32022 unless `version` is one this server speaks. */
 export function checkProtocolVersion(version: string): void {

@@ -1,19 +1,19 @@
 import type { Logger } from 'pino';
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
-import type { HandlerAsks } from '../asks/handler-asks.js';
+import type { AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
-import type { CallResult } from '../pipeline/middleware.js';
-import { PipelineCall, type CallTarget } from '../pipeline/call.js';
+import { PipelineCall } from '../pipeline/call.js';
+import type { CallTarget } from '../registry/targets.js';
 import type { ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
-import { HandlerContext } from './handler-context.js';
-import type { RequestMeta } from './meta.js';
+import { HandlerContext } from '../asks/handler-context.js';
+import type { RequestMeta } from '../era/request-meta.js';
 import type { MethodCall, MethodHandler, ServingState } from '../methods/method.js';
 import type { RequestChannel } from './request-channel.js';
 
 /**
- * The one object of one request, made where the engine starts answering it: the method's call,
- * the pipeline's call and its terminal (which runs the method), and the owner of the request's
+ * The one object of one request, made where the engine starts answering it: the method's call
+ * (its target resolved as it is made) and the pipeline's call, and the owner of the request's
  * cancellation, log and progress. Legacy sessions run through the same engine, so their requests
  * are these too (with the session's revision, and its id when the transport has one). Everything
  * costly is made on first use: the logger, the `AbortSignal`, the context middleware reads.
@@ -27,25 +27,30 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   private logger: Logger | undefined;
   private ctxMade: RequestContext | undefined;
 
+  readonly params: JsonObject;
+  /** What the method's `resolve` read from the params (a tool target, a subscription filter). */
+  readonly resolved: Resolved;
+  /** The tool, prompt or resource the request uses (`undefined` for lists and discovery). */
+  readonly target: CallTarget | undefined;
+
   constructor(
     readonly request: JsonRpcRequest,
     readonly requestMeta: RequestMeta,
-    readonly params: JsonObject,
-    readonly resolved: Resolved,
-    readonly target: CallTarget | undefined,
-    private readonly handler: MethodHandler<Resolved>,
+    /** The method: its `resolve` gives the call its target here, its `run` ends the pipeline's chain. */
+    readonly handler: MethodHandler<Resolved>,
     readonly state: ServingState,
     readonly channel: RequestChannel,
+    /** How the handler's asks are answered: a legacy session's requests to its client; an MRTR round when absent. */
+    readonly asks: AskSeam | undefined,
   ) {
     super(false);
     // Handlers see the transport's own signal, made only when asked for: no second controller
     // and listener per request.
     this.cancellation = channel.cancellation ?? (channel.signal ? undefined : new Cancellation());
-  }
-
-  /** Runs the method's handler: the end of the pipeline's chain. */
-  run(): Promise<CallResult> | CallResult {
-    return this.handler.run(this);
+    const params = request.params ?? {};
+    this.params = params;
+    this.resolved = handler.resolve ? handler.resolve(params, state) : (undefined as Resolved);
+    this.target = handler.target?.(this.resolved);
   }
 
   get protocolVersion(): string {
@@ -105,7 +110,7 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   notify(method: string, params: JsonObject): void {
     // Nothing more is written for a request that answered or was cancelled.
     if (!this.open || this.cancelled) return;
-    this.channel.notify({ jsonrpc: '2.0', method, params });
+    this.channel.notify(this.requestMeta.codec.notification({ jsonrpc: '2.0', method, params }));
   }
 
   /** `notifications/progress` for the request's `progressToken`, if it sent one; progress must increase. */

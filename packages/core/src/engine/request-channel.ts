@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { AuthInfo } from '../context/request-context.js';
-import type { JsonRpcNotification } from '../protocol/types.js';
+import type { JsonRpcNotification, JsonRpcRequest } from '../protocol/types.js';
 import type { Cancellation } from './cancellation.js';
-import type { AskSeam } from '../asks/handler-asks.js';
+import type { RequestMeta } from '../era/request-meta.js';
+import type { PipelineCall } from '../pipeline/call.js';
 
 /**
- * How a transport hands one request to the engine: where request-scoped notifications go,
- * and the signal that says the client gave up. This is the whole transport/data-layer seam.
+ * How a transport hands one request to the engine: where request-scoped notifications go, the
+ * signal that says the client gave up, and the transport's own checks, which the engine calls
+ * where the spec puts them. This is the whole transport/data-layer seam.
  */
 export interface RequestChannel {
   /**
@@ -22,8 +24,6 @@ export interface RequestChannel {
   readonly auth?: AuthInfo;
   /** A transport-bound logger (e.g. Fastify's request logger) to correlate entries. */
   readonly logger?: Logger;
-  /** How handlers' asks are answered (a legacy session's requests to its client); an MRTR round when absent. */
-  readonly asks?: AskSeam;
   /**
    * Who is calling, as the transport sees it (HTTP: the remote address); absent on stdio, whose
    * one client is the process at the other end. Rate limits key callers without a token by it.
@@ -34,4 +34,15 @@ export interface RequestChannel {
    * pipeline and its spans (`mcp.session.id`) read it. The modern era has no sessions.
    */
   readonly sessionId?: string;
+  /**
+   * The transport's checks of what the body says, once `_meta` is read and before its version is
+   * checked (HTTP: `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` must agree with it). Refuses
+   * by throwing a typed error.
+   */
+  checkMeta?(request: JsonRpcRequest, meta: RequestMeta): void;
+  /**
+   * The transport's checks of the request's target, once the method resolved it and before the
+   * pipeline runs (HTTP: the token's scopes, `Mcp-Param-*`). Refuses by throwing a typed error.
+   */
+  checkTarget?(call: PipelineCall): void;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { EngineAnswer, McpEngine, PreparedRequest } from '../engine/engine.js';
+import type { EngineAnswer, McpEngine } from '../engine/engine.js';
 import { isThenable } from '../async/thenable.js';
-import type { RequestMeta } from '../engine/meta.js';
+import type { RequestMeta } from '../era/request-meta.js';
 import type { EngineResponse } from '../wire/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
 import { InFlight } from '@decorum/transport-kit';
@@ -39,14 +39,11 @@ export interface LegacySessionOptions {
   clientRequestTimeoutMs?: number;
 }
 
-/** What a legacy request turned into before it runs: an answer now, or a request for the engine. */
-export type LegacyStep = { kind: 'answer'; response: EngineResponse } | { kind: 'run'; prepared: PreparedRequest };
-
 /** Methods that exist only in 2026-07-28: a legacy session does not serve them. */
 const MODERN_ONLY = new Set(['server/discover', 'subscriptions/listen']);
 
-function ok(id: RequestId, result: JsonObject = {}): LegacyStep {
-  return { kind: 'answer', response: { jsonrpc: '2.0', id, result: result as never } };
+function ok(id: RequestId, result: JsonObject = {}): EngineResponse {
+  return { jsonrpc: '2.0', id, result: result as never };
 }
 
 /**
@@ -86,66 +83,43 @@ export class LegacySession implements LegacySessionView {
   }
 
   /**
-   * Handles one request: lifecycle methods here, the rest through the engine. The answer itself
-   * when it is ready at once, else a promise that never rejects (see `McpEngine.answerRequest`).
+   * Handles one request: lifecycle methods here, the rest through the engine, with this session's
+   * meta, codec and asks (requests to the client go to `requestOutlet`: on HTTP the request's own
+   * stream). The answer itself when it is ready at once, else a promise that never rejects (see
+   * `McpEngine.answerRequest`).
    */
-  answerRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet?: ClientRequestOutlet): EngineAnswer {
-    const step = this.prepare(request);
-    return step.kind === 'answer' ? step.response : this.run(step.prepared, channel, requestOutlet);
+  answerRequest(request: JsonRpcRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): EngineAnswer {
+    const answered = this.lifecycle(request);
+    if (answered) return answered;
+    const { id, method } = request;
+    const subscribing = method === 'resources/subscribe' || method === 'resources/unsubscribe';
+    const opening = {
+      meta: this.meta(request.params ?? {}),
+      method: subscribing ? this.subscribed.method : undefined,
+      asks: new SessionAskSeam(this, requestOutlet),
+    };
+    const { cancellation } = channel;
+    if (!cancellation) return this.engine.answerRequest(request, channel, opening);
+    this.inFlight.set(id, cancellation);
+    const answer = this.engine.answerRequest(request, channel, opening);
+    if (!isThenable(answer)) return this.ran(id, answer);
+    return answer.then((response) => this.ran(id, response));
   }
 
-  /**
-   * Every check before a request runs (HTTP puts its scope check between this and {@link run}).
-   * Lifecycle methods and errors are answered here.
-   */
-  prepare(request: JsonRpcRequest): LegacyStep {
+  /** Lifecycle methods and requests this session refuses, answered here; `undefined` for one the engine answers. */
+  private lifecycle(request: JsonRpcRequest): EngineResponse | undefined {
     try {
       if (this.closed) throw new InvalidRequestError('Invalid Request: this session has ended; initialize a new one');
       if (request.method === 'initialize') return this.initialize(request);
       if (request.method === 'ping') return ok(request.id);
       if (!this.initialized) throw new InvalidRequestError(`Invalid Request: ${request.method} before initialize; send initialize first`);
-      const params = request.params ?? {};
-      switch (request.method) {
-        case 'logging/setLevel':
-          return this.setLevel(request.id, params);
-        case 'resources/subscribe':
-        case 'resources/unsubscribe':
-          return { kind: 'run', prepared: this.subscribed.prepare(request, this.meta(params)) };
-      }
+      if (request.method === 'logging/setLevel') return this.setLevel(request.id, request.params ?? {});
       if (MODERN_ONLY.has(request.method))
         throw new MethodNotFoundError(`Method not found: ${request.method} is a 2026-07-28 method; this session speaks ${this.protocolVersion}`);
-      return { kind: 'run', prepared: this.engine.route(request, this.meta(params)) };
+      return undefined;
     } catch (error) {
-      return { kind: 'answer', response: legacyErrorResponse(request.id, error) };
+      return legacyErrorResponse(request.id, error);
     }
-  }
-
-  /**
-   * Runs a prepared request with live asks; the engine finishes its answer with this session's
-   * codec: at once when the method answered synchronously, else a promise (one `then`; it never rejects).
-   */
-  run(prepared: PreparedRequest, channel: RequestChannel, requestOutlet: ClientRequestOutlet = this.outlet): EngineAnswer {
-    const { id } = prepared.request;
-    const { cancellation } = channel;
-    if (cancellation) this.inFlight.set(id, cancellation);
-    // The transport's channel with this session's asks, and its notifications (progress, logs) as
-    // the negotiated revision defines them. Written out rather than spread: copying an object of
-    // unknown shape took 1.5 % of a legacy call's CPU (bench:profile call-legacy). `satisfies` asks
-    // for every member of RequestChannel, so one added there must be passed on here too.
-    const sessionChannel: RequestChannel = {
-      cancellation,
-      signal: channel.signal,
-      auth: channel.auth,
-      logger: channel.logger,
-      peer: channel.peer,
-      sessionId: channel.sessionId,
-      notify: (notification: JsonRpcNotification) => channel.notify(this.codec.notification(notification)),
-      asks: new SessionAskSeam(this, requestOutlet),
-    } satisfies Record<keyof RequestChannel, unknown>;
-    const answer = this.engine.answer(prepared, sessionChannel);
-    if (!cancellation) return answer;
-    if (!isThenable(answer)) return this.ran(id, answer);
-    return answer.then((response) => this.ran(id, response));
   }
 
   /** A request has run: it leaves the in-flight map. */
@@ -187,7 +161,7 @@ export class LegacySession implements LegacySessionView {
     for (const cancellation of this.inFlight.drain()) cancellation.cancel();
   }
 
-  private initialize(request: JsonRpcRequest): LegacyStep {
+  private initialize(request: JsonRpcRequest): EngineResponse {
     if (this.initialized) throw new InvalidRequestError('Invalid Request: the session is already initialized; initialize is sent once per session');
     const params = request.params ?? {};
     if (typeof params.protocolVersion !== 'string') throw new InvalidParamsError('Invalid params: initialize needs params.protocolVersion (a string)');
@@ -221,7 +195,7 @@ export class LegacySession implements LegacySessionView {
   private readonly notifyChange = (event: LiveEvent): void =>
     this.outlet({ jsonrpc: '2.0', method: notificationMethod(event), params: event.type === 'resources/updated' ? { uri: event.uri } : {} });
 
-  private setLevel(id: RequestId, params: JsonObject): LegacyStep {
+  private setLevel(id: RequestId, params: JsonObject): EngineResponse {
     if (!LOGGING_LEVELS.includes(params.level as LoggingLevel)) {
       throw new InvalidParamsError(`Invalid params: unknown log level ${JSON.stringify(params.level)}; use one of ${LOGGING_LEVELS.join(', ')}`);
     }

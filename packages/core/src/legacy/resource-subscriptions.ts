@@ -1,10 +1,7 @@
-import type { PreparedRequest } from '../engine/engine.js';
-import type { RequestMeta } from '../engine/meta.js';
 import { defineMethod, type MethodHandler, type ServingState } from '../methods/method.js';
 import { InvalidParamsError, MethodNotFoundError } from '../errors/protocol-errors.js';
 import type { LiveEvent } from '../live/events.js';
 import { ResourceSight, sendSeen } from '../live/subscription.js';
-import type { JsonRpcRequest } from '../protocol/types.js';
 
 /**
  * A legacy session's `resources/subscribe` and `unsubscribe`, and which updates it is sent. They
@@ -15,12 +12,18 @@ export class LegacySubscriptions {
   private readonly uris = new Set<string>();
   /** The latest subscriber's sight: updates are judged again when they come (a resource may appear later). */
   private sight: ResourceSight | undefined;
-  private readonly handler: MethodHandler<string>;
+  /** The session's own method for both requests: the engine runs it as any other (guards, pipeline, codec). */
+  readonly method: MethodHandler<unknown>;
 
   constructor(private readonly state: ServingState) {
-    this.handler = defineMethod<string>({
+    this.method = defineMethod<string>({
       method: 'resources/subscribe',
       served: () => true,
+      resolve: (params, state) => {
+        if (!state.registry.hasResources) throw new MethodNotFoundError(`Method not found: resources/subscribe and unsubscribe (this server has no resources)`);
+        if (typeof params.uri !== 'string') throw new InvalidParamsError('Invalid params: resources/subscribe and unsubscribe need params.uri (a string)');
+        return params.uri;
+      },
       run: async (call) => {
         if (call.method === 'resources/unsubscribe') this.uris.delete(call.resolved);
         else {
@@ -33,15 +36,7 @@ export class LegacySubscriptions {
         // The legacy answer is `{}`: the session's codec strips resultType.
         return { resultType: 'complete' };
       },
-    });
-  }
-
-  /** The request, checked and ready for the engine to run. */
-  prepare(request: JsonRpcRequest, meta: RequestMeta): PreparedRequest {
-    const params = request.params ?? {};
-    if (!this.state.registry.hasResources) throw new MethodNotFoundError(`Method not found: ${request.method} (this server has no resources)`);
-    if (typeof params.uri !== 'string') throw new InvalidParamsError(`Invalid params: ${request.method} needs params.uri (a string)`);
-    return { request, meta, params, handler: this.handler as MethodHandler<unknown>, resolved: params.uri, target: undefined };
+    }) as MethodHandler<unknown>;
   }
 
   /** Whether the session wants `event`: list changes always, updates of the URIs it subscribed to. */

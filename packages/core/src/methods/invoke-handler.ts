@@ -14,6 +14,6 @@ export function invokeHandler<T>(
   args: unknown,
   invoke: (asks: HandlerAsks) => T | Promise<T>,
 ): Promise<HandlerOutcome<T>> | HandlerOutcome<T> {
-  const seam = call.channel.asks ?? mrtrSeam;
+  const seam = call.asks ?? mrtrSeam;
   return seam.run(call, { mrtr: call.state.mrtr, name, args }, invoke);
 }

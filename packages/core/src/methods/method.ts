@@ -3,13 +3,14 @@ import type { CacheHints, Implementation, JsonObject, JsonRpcRequest, Result } f
 import type { Registry } from '../registry/registry.js';
 import type { RawJson } from '../wire/raw-json.js';
 import type { RequestChannel } from '../engine/request-channel.js';
-import type { RequestMeta } from '../engine/meta.js';
+import type { RequestMeta } from '../era/request-meta.js';
 import type { LiveRegistry } from '../live/live-registry.js';
 import type { MrtrConfig } from '../asks/mrtr/input-round.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import type { CallTarget, PipelineCall } from '../pipeline/call.js';
+import type { PipelineCall } from '../pipeline/call.js';
+import type { CallTarget } from '../registry/targets.js';
 import type { RequestContext } from '../context/request-context.js';
-import type { AskingCall, HandlerAsks } from '../asks/handler-asks.js';
+import type { AskingCall, AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 
 /** What method handlers may read about the server they serve. */
 export interface ServingState {
@@ -45,6 +46,8 @@ export interface MethodCall<Resolved> extends PipelineCall, AskingCall {
   readonly state: ServingState;
   /** The transport's channel (`subscriptions/listen` reads its optional flow control). */
   readonly channel: RequestChannel;
+  /** How the handler's asks are answered: a legacy session's requests to its client; an MRTR round when absent. */
+  readonly asks: AskSeam | undefined;
   /** True once the request was cancelled: its response must be suppressed. */
   readonly cancelled: boolean;
   /** Sends a request-related notification while the request is open. */

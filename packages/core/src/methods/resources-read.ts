@@ -1,15 +1,13 @@
 import { InvalidParamsError } from '../errors/protocol-errors.js';
-import { unknownItem } from '../errors/unknown-item.js';
 import { defineMethod } from './method.js';
 import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
-import type { CallTarget } from '../pipeline/call.js';
+import { resourceTarget, type ResourceTarget } from '../registry/targets.js';
 import { formatIssues } from '../schema/issues.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
 import { invokeHandler } from './invoke-handler.js';
-import { requireString } from './params.js';
 
 /**
  * A template's variables checked against its `input:` (or DTO parameter): the value validation
@@ -24,19 +22,11 @@ async function checkedVariables(input: CompiledSchema, name: string, variables: 
   });
 }
 
-/** The resource a `resources/read` names: the fixed resource or template serving its URI, with the template's variables. */
-type ResourceTarget = Extract<CallTarget, { kind: 'resource' }> & { readonly variables: ResourceMatch['variables'] };
-
 /** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
 export const resourcesReadMethod = defineMethod<ResourceTarget>({
   method: 'resources/read',
   served: (s) => s.registry.hasResources,
-  resolve(params, state) {
-    const uri = requireString(params, 'uri', 'resources/read', 'the resource URI');
-    const match = state.registry.findResource(uri);
-    if (!match) throw unknownItem('resource', uri);
-    return { kind: 'resource', name: match.entry.name, entry: match.entry, uri, variables: match.variables };
-  },
+  resolve: resourceTarget,
   target: (resource) => resource,
   async run(call) {
     const { resolved: target, state } = call;

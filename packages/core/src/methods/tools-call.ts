@@ -1,17 +1,15 @@
 import { InternalError, McpProtocolError } from '../errors/protocol-errors.js';
-import { unknownItem } from '../errors/unknown-item.js';
 import { ToolError } from '../errors/tool-error.js';
 import { UserError } from '../errors/user-error.js';
 import { defineMethod, type MethodCall } from './method.js';
 import { isThenable } from '../async/thenable.js';
 import type { CallToolResult, Result } from '../protocol/types.js';
 import type { ToolEntry } from '../registry/entries.js';
-import type { CallTarget } from '../pipeline/call.js';
+import { toolTarget, type ToolTarget } from '../registry/targets.js';
 import { isCallToolResult, structuredToolResult, toolErrorResult, toolResultFromValue } from '../results/tool-result.js';
 import { formatIssues, type ValidationIssue, type ValidationOutcome } from '../schema/issues.js';
 import type { HandlerOutcome } from '../asks/handler-asks.js';
 import { invokeHandler } from './invoke-handler.js';
-import { optionalObject, requireString } from './params.js';
 
 /** `_meta` key under which invalid-argument issues are always reported (never clashes with outputSchema). */
 export const VALIDATION_META_KEY = 'dev.decorum/validation';
@@ -35,13 +33,7 @@ function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolR
 export const toolsCallMethod = defineMethod<ToolTarget>({
   method: 'tools/call',
   served: (s) => s.registry.hasTools,
-  resolve(params, state) {
-    const name = requireString(params, 'name', 'tools/call', 'the tool name');
-    optionalObject(params, 'arguments', 'tools/call');
-    const tool = state.registry.tools.get(name);
-    if (!tool) throw unknownItem('tool', name);
-    return { kind: 'tool', name, entry: tool };
-  },
+  resolve: toolTarget,
   target: (tool) => tool,
   run(call) {
     const checkingInput = call.resolved.entry.input.validate(call.params.arguments ?? {});
@@ -49,8 +41,6 @@ export const toolsCallMethod = defineMethod<ToolTarget>({
   },
 });
 
-/** The tool a `tools/call` names. */
-type ToolTarget = Extract<CallTarget, { kind: 'tool' }>;
 type ToolCall = MethodCall<ToolTarget>;
 
 /** Runs the tool on valid arguments; invalid ones are a result the model can act on. */

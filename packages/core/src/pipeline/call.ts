@@ -1,13 +1,7 @@
 import type { AuthInfo, RequestContext } from '../context/request-context.js';
 import { isJsonObject } from '../protocol/json-object.js';
 import type { JsonObject, RequestId } from '../protocol/types.js';
-import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
-
-/** What a request is about, when its method has one target: the tool, prompt or resource it uses. */
-export type CallTarget =
-  | { readonly kind: 'tool'; readonly name: string; readonly entry: ToolEntry }
-  | { readonly kind: 'prompt'; readonly name: string; readonly entry: PromptEntry }
-  | { readonly kind: 'resource'; readonly name: string; readonly entry: ResourceEntry; readonly uri: string };
+import type { CallTarget } from '../registry/targets.js';
 
 /**
  * One request as middleware and guards see it: its method, params, target, caller and `ctx`.

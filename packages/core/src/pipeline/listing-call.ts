@@ -1,7 +1,8 @@
 import type { RequestContext } from '../context/request-context.js';
 import type { JsonObject } from '../protocol/types.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from '../registry/entries.js';
-import { PipelineCall, type CallTarget } from './call.js';
+import { PipelineCall } from './call.js';
+import type { CallTarget } from '../registry/targets.js';
 
 /** The four lists, by the key their result carries. */
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';

@@ -35,8 +35,13 @@ export type Middleware = (call: PipelineCall, next: Next) => Promise<CallResult>
  * before it calls `next()`, and after that settles — runs longer than the bound ends the request
  * with -32603 naming it, and a `next()` it calls afterwards runs nothing.
  */
-export function runChain(chain: readonly Middleware[], call: PipelineCall, terminal: Terminal, timer?: StepTimer): Promise<CallResult> | CallResult {
-  if (chain.length === 0) return terminal.run();
+export function runChain<C extends PipelineCall>(
+  chain: readonly Middleware[],
+  call: C,
+  terminal: Terminal<C>,
+  timer?: StepTimer,
+): Promise<CallResult> | CallResult {
+  if (chain.length === 0) return terminal.run(call);
   if (timer === undefined) return step(chain, 0, call, terminal, undefined);
   return new Promise<CallResult>((resolve, reject) => {
     const watch = timer.watch(call, reject);
@@ -55,10 +60,16 @@ export function runChain(chain: readonly Middleware[], call: PipelineCall, termi
 
 // Not an async function: a middleware that answers with a promise is followed by one `then`, with
 // no extra frame and tick per step (the chain runs for every request that has middleware).
-function step(chain: readonly Middleware[], index: number, call: PipelineCall, terminal: Terminal, watch: StepWatch | undefined): Promise<CallResult> {
+function step<C extends PipelineCall>(
+  chain: readonly Middleware[],
+  index: number,
+  call: C,
+  terminal: Terminal<C>,
+  watch: StepWatch | undefined,
+): Promise<CallResult> {
   if (index === chain.length) {
     try {
-      return Promise.resolve(terminal.run());
+      return Promise.resolve(terminal.run(call));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -131,10 +142,10 @@ function checkedResult(result: CallResult, middleware: Middleware, index: number
 
 /**
  * The method's own handler at the end of the chain; it may answer synchronously (list pages do).
- * An object rather than a function: the engine's call is its own terminal, with no closure per request.
+ * An object rather than a function: the method itself is the terminal, with no closure per request.
  */
-export interface Terminal {
-  run(): Promise<CallResult> | CallResult;
+export interface Terminal<C extends PipelineCall = PipelineCall> {
+  run(call: C): Promise<CallResult> | CallResult;
 }
 
 /** A middleware that runs only for the given methods (`['tools/call']`); the others pass through. */

@@ -4,7 +4,8 @@ import type { McpProtocolError } from '../errors/protocol-errors.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { unknownItem } from '../errors/unknown-item.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
-import type { CallTarget, PipelineCall } from './call.js';
+import type { PipelineCall } from './call.js';
+import type { CallTarget } from '../registry/targets.js';
 import { checkGuards, verdict, type Guard } from './guard.js';
 import { listingCall, listOf, type ListEntry, type ListKind } from './listing-call.js';
 import { runChain, type CallResult, type Middleware, type Terminal } from './middleware.js';
@@ -108,8 +109,8 @@ export class Pipeline {
     return target !== undefined || this.everyRequest;
   }
 
-  /** Runs one request through the pipeline; `terminal` runs the method's handler (the engine's call is both). */
-  run(call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+  /** Runs one request through the pipeline; `terminal` (the method) runs its handler. */
+  run<C extends PipelineCall>(call: C, terminal: Terminal<C>): Promise<CallResult> | CallResult {
     return this.telemetry ? this.telemetry.around(call, async () => this.inner(call, terminal)) : this.inner(call, terminal);
   }
 
@@ -120,7 +121,7 @@ export class Pipeline {
 
   // Synchronous until a step needs to wait: a refusal throws at once, and a call with nothing
   // asynchronous before its handler takes no extra promise.
-  private inner(call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+  private inner<C extends PipelineCall>(call: C, terminal: Terminal<C>): Promise<CallResult> | CallResult {
     const target = call.target;
     const steps = target ? this.stepsFor(target.entry) : this.serverSteps;
     if (target && this.limiter) {
@@ -130,7 +131,7 @@ export class Pipeline {
     return this.guarded(steps, call, terminal);
   }
 
-  private guarded(steps: Steps, call: PipelineCall, terminal: Terminal): Promise<CallResult> | CallResult {
+  private guarded<C extends PipelineCall>(steps: Steps, call: C, terminal: Terminal<C>): Promise<CallResult> | CallResult {
     if (steps.guards.length > 0) {
       let pending: Promise<void> | undefined;
       try {

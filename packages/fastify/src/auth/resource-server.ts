@@ -1,5 +1,5 @@
-import { DecorumStartupError, StartupErrorCode, type AuthInfo, type JsonRpcErrorObject } from '@decorum/core';
-import type { PreparedRequest, Registry } from '@decorum/core/transport';
+import { DecorumStartupError, StartupErrorCode, type AuthInfo, type JsonRpcErrorObject, type PipelineCall } from '@decorum/core';
+import type { Registry } from '@decorum/core/transport';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HttpRefusal } from '../refusal.js';
 import { authRefusal, bearerChallenge } from './challenge.js';
@@ -129,11 +129,11 @@ export class McpResourceServer {
    * After routing: the scopes the operation needs — the server-wide ones plus those of the tool
    * (tools/call), prompt (prompts/get) or resource (resources/read) it targets.
    */
-  authorize(prepared: PreparedRequest, auth: AuthInfo): HttpRefusal | undefined {
-    const own = targetScopes(prepared);
+  authorize(call: PipelineCall, auth: AuthInfo): HttpRefusal | undefined {
+    const own = targetScopes(call);
     if (own.length === 0) return undefined; // the server-wide ones were checked before parsing
     const needed = [...new Set([...this.requiredScopes, ...own])];
-    return this.checkScopes(auth, needed, describeTarget(prepared));
+    return this.checkScopes(auth, needed, describeTarget(call));
   }
 
   /**
@@ -173,13 +173,13 @@ export class McpResourceServer {
 }
 
 /** Scopes the target of a routed request declares (none for lists and discovery). */
-function targetScopes(prepared: PreparedRequest): readonly string[] {
-  return prepared.target?.entry.scopes ?? [];
+function targetScopes(call: PipelineCall): readonly string[] {
+  return call.target?.entry.scopes ?? [];
 }
 
-function describeTarget(prepared: PreparedRequest): string {
-  const { method } = prepared.request;
-  const params = prepared.params as { name?: unknown; uri?: unknown };
+function describeTarget(call: PipelineCall): string {
+  const { method } = call;
+  const params = call.params as { name?: unknown; uri?: unknown };
   const name = method === 'resources/read' ? params.uri : params.name;
   return typeof name === 'string' ? `${method} ${name}` : method;
 }

@@ -7,6 +7,7 @@ import {
   type JsonRpcRequest,
   type Logger,
   type McpProtocolError,
+  type PipelineCall,
 } from '@decorum/core';
 import {
   Cancellation,
@@ -19,12 +20,12 @@ import {
   parseJson,
   readEnvelope,
   type EngineResponse,
-  type PreparedRequest,
+  type RequestChannel,
 } from '@decorum/core/transport';
 import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Exchange } from '../endpoint.js';
+import type { Exchange } from '../exchange.js';
 import { AnswerWriter, logUnserializable, sendRefusal } from '../answer-writer.js';
 import { readHeader } from '../headers/header-value.js';
 import { HttpRefusal } from '../refusal.js';
@@ -35,6 +36,8 @@ import { callerKey, SessionStore, type HttpSession } from './session-store.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 
+/** `initialize` is answered by the session itself: nothing runs, nothing is sent before its answer. */
+const INITIALIZE_CHANNEL: RequestChannel = { notify: () => {} };
 /**
  * The legacy (2025-11-25 and earlier) side of the Streamable HTTP endpoint: sessions minted on
  * `initialize` (`Mcp-Session-Id`), required afterwards, ended by `DELETE` or by idling; the
@@ -53,7 +56,7 @@ export class LegacyEndpoint implements AnswersRunning {
     /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
     directWriteBytes: number,
     /** On a protected endpoint: the scope check once the target is known (403). */
-    private readonly authorize?: (prepared: PreparedRequest, exchange: Exchange) => HttpRefusal | undefined,
+    private readonly authorize?: (call: PipelineCall, exchange: Exchange) => HttpRefusal | undefined,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     challenge?: (error: JsonRpcErrorObject) => string,
   ) {
@@ -183,8 +186,8 @@ export class LegacyEndpoint implements AnswersRunning {
     const refusal = this.store.refusal(caller);
     if (refusal) return sendRefusal(reply, refusal);
     const session = this.store.create(exchange.auth?.principal, (outlet) => this.server.openLegacySession(outlet), caller);
-    const step = session.core.prepare(rpc);
-    const response = step.kind === 'answer' ? step.response : undefined;
+    const answer = session.core.answerRequest(rpc, INITIALIZE_CHANNEL);
+    const response = isThenable(answer) ? undefined : answer;
     if (!response || 'error' in response) {
       // A refused initialize opens nothing.
       this.store.delete(session.id);
@@ -236,10 +239,6 @@ export class LegacyEndpoint implements AnswersRunning {
     rpc: JsonRpcRequest,
   ): FastifyReply | Promise<FastifyReply> {
     const logger = this.loggerFor(request);
-    const step = session.core.prepare(rpc);
-    if (step.kind === 'answer') return this.answers.json(reply, exchange, logger, step.response);
-    const denied = this.authorize?.(step.prepared, exchange);
-    if (denied) return sendRefusal(reply, denied);
     // Closing the connection is not cancelling in this revision (notifications/cancelled is): the
     // request runs on, and the client may resume its stream with Last-Event-ID.
     const running: AnswerRoute = { reply, cancellation: new Cancellation(), stream: undefined };
@@ -261,7 +260,16 @@ export class LegacyEndpoint implements AnswersRunning {
     };
     const entry = this.running.add(new RunningRequest(exchange, running));
     session.running++;
-    const channel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
+    let refusal: HttpRefusal | undefined;
+    const { authorize } = this;
+    const channel: RequestChannel = { cancellation: running.cancellation, logger, auth: exchange.auth, peer: request.ip, sessionId: session.id, notify: send };
+    if (authorize) {
+      // The token's scopes for the target, once the engine knows it (a 403 of the transport's).
+      channel.checkTarget = (call) => {
+        refusal = authorize(call, exchange);
+        if (refusal) throw refusal;
+      };
+    }
     // Should the session's run fail, Fastify's error handler answers.
     const failed = (error: unknown): never => {
       ended(session);
@@ -270,9 +278,14 @@ export class LegacyEndpoint implements AnswersRunning {
     };
     let answer;
     try {
-      answer = session.core.run(step.prepared, channel, send);
+      answer = session.core.answerRequest(rpc, channel, send);
     } catch (error) {
       return failed(error);
+    }
+    if (refusal) {
+      ended(session);
+      this.running.remove(entry);
+      return sendRefusal(reply, refusal);
     }
     // A plain tool's answer is sent at once; a method that waits gets one then, no frame kept across it.
     if (!isThenable(answer)) return this.ran(reply, exchange, logger, session, entry, answer);

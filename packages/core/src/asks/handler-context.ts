@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { AuthInfo, ClientView, RequestContext } from '../context/request-context.js';
-import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../asks/ask-types.js';
-import type { HandlerAsks } from '../asks/handler-asks.js';
+import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from './ask-types.js';
+import type { HandlerAsks } from './handler-asks.js';
 import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
 import type { JsonRpcRequest, RequestId } from '../protocol/types.js';
-import type { RequestMeta } from './meta.js';
+import type { RequestMeta } from '../era/request-meta.js';
 
 /** What a `ctx` reads of its request's call (`request-call.ts`). */
 export interface ContextSource {

@@ -1,6 +1,6 @@
 import { InvalidParamsError, type McpProtocolError } from '../errors/protocol-errors.js';
-import { isLegacyOpening, isModernShaped, type Eras } from './eras.js';
-import { LEGACY_PROTOCOL_VERSIONS } from './versions.js';
+import { isLegacyOpening, isModernShaped, type Eras } from '../era/eras.js';
+import { LEGACY_PROTOCOL_VERSIONS } from '../era/versions.js';
 import { META } from '../protocol/meta-keys.js';
 import type { JsonRpcRequest } from '../protocol/types.js';
 import { LATEST_PROTOCOL_VERSION } from '../protocol/version.js';
