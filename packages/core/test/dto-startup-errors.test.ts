@@ -2,32 +2,35 @@ import 'reflect-metadata';
 import { describe, expect, test } from '@jest/globals';
 import { IsInt, IsString, ValidateNested } from 'class-validator';
 import { Type } from 'typebox';
-import { compileSchema, createServer, DecorumStartupError, Field, StartupErrorCode, Tool } from '@decorum/core';
-import { quietLogger } from './support/engine-harness.js';
+import { compileSchema, DecorumStartupError, Field, StartupErrorCode, Tool } from '@decorum/core';
+import { startupError } from './support/startup-error.js';
 
 /**
  * A DTO or schema that cannot serve a tool fails with a `DecorumStartupError` whose code says
  * which rule it broke, from `compileSchema` itself and, naming the tool, from `createServer`.
  */
-function startupError(build: () => unknown): DecorumStartupError {
+
+/** The `DecorumStartupError` `compileSchema(source)` throws. */
+function compileError(source: Function | object): DecorumStartupError {
+  let thrown: unknown;
   try {
-    build();
+    compileSchema(source);
   } catch (error) {
-    if (error instanceof DecorumStartupError) return error;
-    throw error;
+    thrown = error;
   }
-  throw new Error('expected a start-up error');
+  expect(thrown).toBeInstanceOf(DecorumStartupError);
+  return thrown as DecorumStartupError;
 }
 
-/** `createServer` over one tool `lookup` whose input is `input`. */
-function serverWith(input: unknown) {
+/** A server class with one tool `lookup` whose input is `input`. */
+function serverWith(input: unknown): Function {
   class Lookup {
     @Tool({ input: input as never })
     lookup() {
       return 'x';
     }
   }
-  return () => createServer([Lookup], { logger: quietLogger });
+  return Lookup;
 }
 
 class Address {
@@ -62,11 +65,11 @@ describe('DTOs that cannot become a schema, each with its code', () => {
     ['@ValidateNested without @Type', Loose, StartupErrorCode.UNTYPED_NESTED_DTO, /Loose\.address has @ValidateNested\(\) but no @Type/],
     ['a @Field default structuredClone cannot copy', Uncopyable, StartupErrorCode.INVALID_FIELD_DEFAULT, /the @Field default of Uncopyable\.n is not data/],
   ])('%s', (_name, dto, code, detail) => {
-    const direct = startupError(() => compileSchema(dto));
+    const direct = compileError(dto);
     expect(direct.code).toBe(code);
     expect(direct.detail).toMatch(detail);
 
-    const served = startupError(serverWith(dto));
+    const served = startupError(serverWith(dto))!;
     expect(served.code).toBe(code);
     expect(served.message).toMatch(new RegExp(`^${code}: input schema of Lookup\\.lookup: `));
     expect(served.detail).toMatch(detail);
@@ -75,13 +78,13 @@ describe('DTOs that cannot become a schema, each with its code', () => {
 
 describe('schemas compileSchema does not take', () => {
   test('neither a class nor a schema: DECORUM_ERR_UNSUPPORTED_INPUT', () => {
-    const error = startupError(() => compileSchema({ location: 'x' }));
+    const error = compileError({ location: 'x' });
     expect(error.code).toBe(StartupErrorCode.UNSUPPORTED_INPUT);
     expect(error.detail).toMatch(/^a schema must be a class-validator DTO class/);
   });
 
   test('arguments whose root is not an object: DECORUM_ERR_UNSUPPORTED_INPUT', () => {
-    const error = startupError(() => compileSchema(Type.String()));
+    const error = compileError(Type.String());
     expect(error.code).toBe(StartupErrorCode.UNSUPPORTED_INPUT);
     expect(error.detail).toMatch(/^an arguments schema must have "type": "object" at its root \(got "string"\)/);
   });
