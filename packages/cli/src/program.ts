@@ -24,7 +24,7 @@ export interface McpServeOptions {
   maxLineBytes: number;
   /**
    * stdio: load TypeBox's compiler in the background once serving, so the first validated call
-   * does not wait for it (~0.25 s), at the price of its memory (~16 MiB idle RSS). HTTP always does.
+   * does not wait for it, at the price of its idle memory (docs/perf-notes.md). HTTP always does.
    */
   preloadValidators: boolean;
   /** Print what the list methods would serve, then exit (see `list-preview.ts`). */

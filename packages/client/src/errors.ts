@@ -196,6 +196,14 @@ export class AskRefusedError extends McpClientError {
   }
 }
 
+/** The subscription ended (closed by the caller, or ended by the server) before the server acknowledged it. */
+export class SubscriptionEndedError extends McpClientError {
+  readonly code = 'DECORUM_ERR_SUBSCRIPTION_ENDED';
+  constructor() {
+    super('The subscription ended before it was acknowledged');
+  }
+}
+
 /** A result that is not what the method promises (unknown `resultType`, missing fields). */
 export class InvalidResultError extends McpClientError {
   readonly code = 'DECORUM_ERR_INVALID_RESULT';

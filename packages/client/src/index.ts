@@ -62,6 +62,7 @@ export {
   CallRefusedError,
   UnknownTargetError,
   ClientUsageError,
+  SubscriptionEndedError,
   ResourceNotFoundError,
   ServerError,
   type BearerChallenge,

@@ -1,4 +1,5 @@
 import { McpProtocolError, type JsonObject, type JsonRpcNotification } from '@decorum/core';
+import { SubscriptionEndedError } from './errors.js';
 
 /** What to watch (L-01): list changes and resource URIs. */
 export interface SubscriptionFilter {
@@ -83,7 +84,7 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
   private readonly controller = new AbortController();
   private ackResolve!: (filter: SubscriptionFilter) => void;
   private ackReject!: (error: Error) => void;
-  /** The filter the server honoured (the first acknowledgement). */
+  /** The filter the server honoured (the first acknowledgement); a {@link SubscriptionEndedError} when it ended before one. */
   readonly acknowledged: Promise<SubscriptionFilter>;
 
   constructor(
@@ -146,7 +147,7 @@ export class Subscription implements AsyncIterable<ChangeEvent> {
     if (this.ended) return;
     this.ended = true;
     this.failure = error;
-    this.ackReject(error ?? new Error('The subscription ended before it was acknowledged'));
+    this.ackReject(error ?? new SubscriptionEndedError());
     this.wake();
   }
 

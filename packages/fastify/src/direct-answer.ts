@@ -22,9 +22,9 @@ export function sendAnswerBody(reply: FastifyReply, status: number, body: Answer
 
 /**
  * A pre-serialized page in its three pieces (envelope head, the page's shared bytes, closing
- * brace). Through `reply.send` the page would be copied into a new buffer per request — for the
- * bench's 160 KB list, ~30 % of the server's user CPU time per request, and buffers of that size,
- * freed only when the garbage collector finds them, made the allocator fault their pages in again.
+ * brace). Through `reply.send` the page would be copied into a new buffer per request, and buffers
+ * of a large list's size, freed only when the garbage collector finds them, made the allocator fault
+ * their pages in again (docs/perf-notes.md, "Figures behind source comments").
  */
 function writePage(reply: FastifyReply, status: number, [head, page, tail]: PageAnswerBytes): void {
   const res = writeHead(reply, status, head.length + page.length + tail.length);

@@ -23,8 +23,8 @@ export interface Exchange extends ExchangeRecord {
  * Where a request's {@link Exchange} lives: a property of Node's response, not a WeakMap entry per
  * request, and not a request decoration. Fastify gives a context that decorates its request a class
  * of its own, so every `mcpPlugin` on an app would add one, and the code all endpoints share (Fastify's
- * and ours) would see as many request shapes: a few per cent more instructions per request once an
- * app serves several endpoints (docs/perf-notes.md). Undecorated, every endpoint keeps the app's class.
+ * and ours) would see as many request shapes, and run slower once an app serves several endpoints
+ * (docs/perf-notes.md, "Figures behind source comments"). Undecorated, every endpoint keeps the app's class.
  */
 const EXCHANGE = 'mcpExchange';
 export type ResponseWithExchange = ServerResponse & { [EXCHANGE]: Exchange };

@@ -79,7 +79,7 @@ export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 export const DEFAULT_SSE_KEEP_ALIVE_MS = 15_000;
 /**
  * Pre-serialized pages of this size or more (a `tools/list` of some 25 tools with schemas) are
- * written straight to the socket: from about here the copy costs more than the hijack saves (bench
- * lists at 64 connections: 50 tools, 16 KB, +8 % req/s; 1 tool, 0.5 KB, no difference).
+ * written straight to the socket: from about here the copy costs more than the hijack saves
+ * (docs/perf-notes.md, "Figures behind source comments").
  */
 export const DEFAULT_DIRECT_WRITE_BYTES = 8 * 1024;

@@ -4,9 +4,8 @@
  *
  * Why: written as a string, a 64 KiB text is copied by Node into memory it allocates for the write
  * and frees when the write is done; allocations of that size freed in bursts make the C allocator
- * give the memory back to the system and fault it in again: ~11 page faults per 64 KiB echo at
- * 64 connections (measured, 2026-12-05), which cost more system time than the text's copy. A
- * buffer kept here is copied into (`latin1`, a memcpy) and handed to the socket as it is.
+ * give the memory back to the system and fault it in again, which costs more system time than the
+ * text's copy (docs/perf-notes.md, "Figures behind source comments"). A buffer kept here is copied into (`latin1`, a memcpy) and handed to the socket as it is.
  */
 export class TextBuffers {
   /** Free buffers by size (powers of two). */

@@ -28,8 +28,8 @@ export class InputGate {
   /**
    * True while a new line must wait: stdout is backed up, `maxConcurrentRequests` run, or earlier
    * lines wait. Kept as a field, set where its inputs change, so that the per-line check in
-   * {@link offer} and {@link finished} reads one boolean (the getters it replaced cost ~300
-   * instructions a line, docs/perf-notes.md).
+   * {@link offer} and {@link finished} reads one boolean instead of getters (docs/perf-notes.md,
+   * "Figures behind source comments").
    */
   private shut = false;
 

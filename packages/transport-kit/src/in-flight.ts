@@ -11,7 +11,7 @@ const FIRST_SWEEP = 1024;
  * A finished request's entry is emptied (its value set to `undefined`), not deleted: a `Map`
  * shrinks its table once it is a quarter full, so the answers to a burst of requests made it
  * shrink table after table, and the next burst grow it again — each a call into the runtime and a
- * new table, ~7 % of a stdio call at 64 in flight. Emptied entries are swept once they outnumber
+ * new table (docs/perf-notes.md, "Figures behind source comments"). Emptied entries are swept once they outnumber
  * the live ones four to one (past 1,024 entries): a copy of the live ones, rarely. Used by every
  * transport that cancels by id (stdio, legacy sessions).
  */
@@ -38,7 +38,7 @@ export class InFlight<T> {
   set(id: RequestId, value: T): void {
     if (this.byId.get(id) === undefined) {
       // Swept before the entry that would grow a full table: a table of 1,024 entries holds 1,024,
-      // and sweeping after the 1,025th made a table of 2,048 only to drop it (~60 bytes a request).
+      // and sweeping after the 1,025th made a table of 2,048 only to drop it.
       if (this.byId.size >= FIRST_SWEEP && this.byId.size >= 4 * this.live) this.sweep();
       this.live++;
     }

@@ -15,9 +15,8 @@ export class ListEntry<T extends ListEntry<T>> {
  * A doubly linked list running through its entries, for what requests enter and leave at the
  * rate they arrive (the requests a transport must answer at shutdown, the guards and middleware a
  * step timer watches). Adding and removing one is a few stores, with no hash and no table: a `Map`
- * or `Set` doing the same job cost ~9 % of tools/call throughput at 64 connections (bench,
- * 2026-12-04) — far more than its few instructions in a warm loop, as a table that grows and
- * shrinks with each burst of requests is rehashed and reallocated.
+ * or `Set` doing the same job is rehashed and reallocated as it grows and shrinks with each burst
+ * of requests (docs/perf-notes.md, "Figures behind source comments").
  */
 export class LinkedList<T extends ListEntry<T>> {
   private head: T | undefined;

@@ -5,9 +5,8 @@
  * Why: V8 frees the memory of dead `Buffer`s (request bodies, the chunks Node's HTTP parser copies)
  * in bursts, one garbage collection at a time. glibc returns the free memory at the top of its heap
  * to the kernel as soon as it exceeds the trim threshold (128 KiB until the process first frees a
- * large block), and the next burst of allocations faults those pages in again. Serving 64 KiB
- * echoes at 64 connections, that was ~10 page faults per request, a sixth of the server's CPU
- * time (alternating runs of the bench's server, 2026-12-05).
+ * large block), and the next burst of allocations faults those pages in again (docs/perf-notes.md,
+ * "Figures behind source comments").
  *
  * glibc raises the threshold by its own rule the first time the process frees a block it had
  * mapped on its own (larger than the current mmap threshold): the mmap threshold becomes that

@@ -8,11 +8,8 @@ import { createHook } from 'node:async_hooks';
  * when a full garbage collection finds no tick object alive — an idle moment, which a server has
  * between bursts — the classes die, the next tick builds new ones, and the inline caches inside
  * `nextTick`, seeing a second class, turn megamorphic for good. From then on every tick object is
- * made by a runtime call (Node 20): `process.nextTick` took ~0.72 µs instead of ~0.12 µs, and
- * Node's streams queue several ticks per HTTP request. In the bench's Decorum HTTP server (whose
- * larger heap sees more full collections) it happened in every run: ~5 % of the server's CPU went
- * to that runtime call (perf), and tools/call at 64 connections ran ~9 % faster with the classes
- * kept.
+ * made by a runtime call (Node 20), and Node's streams queue several ticks per HTTP request
+ * (docs/perf-notes.md, "Figures behind source comments").
  *
  * One real tick object, captured once through an `init` hook enabled for a single `nextTick` call,
  * keeps its hidden classes reachable, so they never die and the caches stay monomorphic.

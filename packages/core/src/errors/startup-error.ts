@@ -6,6 +6,7 @@ export const StartupErrorCode = {
   DUPLICATE_NAME: 'DECORUM_ERR_DUPLICATE_NAME',
   INVALID_NAME: 'DECORUM_ERR_INVALID_NAME',
   MISSING_METADATA: 'DECORUM_ERR_MISSING_METADATA',
+  /** An `input:`/`output:` that is no schema Decorum takes, or an arguments schema whose root is not `type: "object"`. */
   UNSUPPORTED_INPUT: 'DECORUM_ERR_UNSUPPORTED_INPUT',
   /** A Standard Schema given as `input:`/`output:` that offers no JSON Schema (no Standard JSON Schema `~standard.jsonSchema`). */
   NO_JSON_SCHEMA: 'DECORUM_ERR_NO_JSON_SCHEMA',
@@ -36,6 +37,14 @@ export const StartupErrorCode = {
   UNVALIDATED_PROPERTY: 'DECORUM_ERR_UNVALIDATED_PROPERTY',
   /** A DTO evaluated before `reflect-metadata` was loaded, so its property types (`design:type`) were never recorded. */
   REFLECT_METADATA_LATE: 'DECORUM_ERR_REFLECT_METADATA_LATE',
+  /** A DTO class that `new Dto()` cannot build: class-transformer makes one that way for every request. */
+  DTO_NOT_CONSTRUCTIBLE: 'DECORUM_ERR_DTO_NOT_CONSTRUCTIBLE',
+  /** A DTO with no property a class-validator decorator or `@Field` describes: its schema would be empty. */
+  EMPTY_DTO: 'DECORUM_ERR_EMPTY_DTO',
+  /** `@ValidateNested()` without class-transformer's `@Type(() => Dto)`: the nested value would stay a plain object, never validated. */
+  UNTYPED_NESTED_DTO: 'DECORUM_ERR_UNTYPED_NESTED_DTO',
+  /** A `@Field` default that `structuredClone` cannot copy: each request that needs it gets its own copy. */
+  INVALID_FIELD_DEFAULT: 'DECORUM_ERR_INVALID_FIELD_DEFAULT',
   /** A resource template whose variables disagree with the handler's input (`input:` or DTO parameter). */
   TEMPLATE_VARIABLES: 'DECORUM_ERR_TEMPLATE_VARIABLES',
 } as const;

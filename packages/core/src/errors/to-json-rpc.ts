@@ -7,7 +7,7 @@ import { InternalError, McpProtocolError, RefusedMessageError } from './protocol
  * message reaches a client.
  */
 export function toJsonRpcError(error: unknown): JsonRpcErrorObject {
-  const known = error instanceof McpProtocolError ? error : new InternalError('Internal error');
+  const known = error instanceof McpProtocolError ? error : new InternalError();
   const out: JsonRpcErrorObject = { code: known.code, message: known.message };
   if (known.data !== undefined) out.data = known.data;
   return out;

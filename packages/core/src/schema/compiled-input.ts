@@ -4,6 +4,7 @@
  * done once — inspecting the DTO, generating the schema, compiling the validator — happens in
  * `compileSchema`, at start-up; `validate` does only the per-request check.
  */
+import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { dtoKind } from './dto/dto-kind.js';
 import type { ValidationOutcome } from './issues.js';
 import { deepFreeze, type JsonSchema } from './json-schema.js';
@@ -52,7 +53,10 @@ function describe(source: unknown): string {
 /** The root-type rule MCP sets for arguments. */
 function requireObjectRoot(jsonSchema: JsonSchema, fix: string): void {
   if (jsonSchema.type !== 'object') {
-    throw new Error(`an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); ${fix}`);
+    throw new DecorumStartupError(
+      StartupErrorCode.UNSUPPORTED_INPUT,
+      `an arguments schema must have "type": "object" at its root (got ${JSON.stringify(jsonSchema.type) ?? 'none'}); ${fix}`,
+    );
   }
 }
 
@@ -68,14 +72,16 @@ function requireObjectRoot(jsonSchema: JsonSchema, fix: string): void {
  * @param direction - which JSON Schema a Standard Schema lists: `input` (what callers send) or
  *   `output` (what its validation hands on, after transforms); defaults to `output` exactly
  *   when `objectRoot` is `false`, i.e. for a tool's output schema.
- * @throws Error with a message saying what was expected, when `source` is none of these, when a
- *   DTO cannot be turned into a schema (see `inspectDto`), or when `objectRoot` is not met;
- *   DecorumStartupError (`DECORUM_ERR_NO_JSON_SCHEMA`) for a Standard Schema without a JSON Schema.
+ * @throws DecorumStartupError with a message saying what was expected: `DECORUM_ERR_UNSUPPORTED_INPUT`
+ *   when `source` is none of these or `objectRoot` is not met, a DTO's own code when it cannot be
+ *   turned into a schema (see `inspectDto`), `DECORUM_ERR_NO_JSON_SCHEMA` for a Standard Schema
+ *   without a JSON Schema.
  */
 export function compileSchema(source: Function | object, objectRoot = true, direction: 'input' | 'output' = objectRoot ? 'input' : 'output'): CompiledSchema {
   const kind = KINDS.find((k) => k.accepts(source));
   if (kind === undefined) {
-    throw new Error(
+    throw new DecorumStartupError(
+      StartupErrorCode.UNSUPPORTED_INPUT,
       'a schema must be a class-validator DTO class, a TypeBox schema (e.g. Type.Object({ ... })) or JSON Schema object literal, ' +
         `or a Standard Schema with a JSON Schema (zod ≥ 4.2, ArkType, valibot with toStandardJsonSchema); got ${describe(source)}`,
     );

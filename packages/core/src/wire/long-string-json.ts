@@ -2,17 +2,16 @@
  * Whether a long string in a content block (a 64 KiB text, an image's base64 `data`) is its own
  * JSON between quotes, found without `JSON.stringify`'s per-character escape scan.
  *
- * Why: on Node 20, `JSON.stringify` of a 64 KiB text costs ~90 µs, nearly all of it the scan. Here a
- * long string that is pure ASCII (its UTF-8 length is its length) is copied into a scratch buffer
+ * Why: `JSON.stringify` of a long text spends nearly all its time in that scan. Here a long string that is pure ASCII (its UTF-8 length is its length) is copied into a scratch buffer
  * (`latin1`, a memcpy) and checked there (memchr, then sixteen bytes at a time) for the only bytes
- * JSON must escape in ASCII: `"`, `\` and controls below 0x20 (~10 µs for 64 KiB). result-json.ts
+ * JSON must escape in ASCII: `"`, `\` and controls below 0x20. result-json.ts
  * writes a clean one between quotes, or sets it apart for a transport that writes it in pieces
  * (`LongTextJson`); a string that needs escaping, or is not ASCII, goes to `JSON.stringify`.
  *
  * No `Buffer` is made per answer for it: one freed only when the garbage collector finds it, 64 KiB
- * at a time in bursts, made the C allocator give memory back to the system and fault it in again
- * (~20 page faults per 64 KiB echo at 64 connections, 2026-12-05). The HTTP transport copies a set
- * apart text into buffers it reuses (fastify/src/text-buffers.ts).
+ * at a time in bursts, made the C allocator give memory back to the system and fault it in again.
+ * The HTTP transport copies a set apart text into buffers it reuses (fastify/src/text-buffers.ts).
+ * The figures are in docs/perf-notes.md, "Figures behind source comments".
  */
 
 /** From this length a content block's string is checked by {@link isPlainAscii} (shorter ones: `JSON.stringify`, as fast for them). */
@@ -37,7 +36,7 @@ export function isPlainAscii(value: string): boolean {
 /**
  * The first `length` bytes of the scratch buffer, grown (by doubling, up to {@link MAX_SCRATCH})
  * to hold them. Exactly `length`: what is left of a longer string checked before must not be
- * searched again (a 2 KiB text took ~23 µs after a 1 MB one, its two memchr running to the end).
+ * searched again (memchr would run on to the end of it).
  */
 function scratchFor(length: number): Buffer {
   if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.min(MAX_SCRATCH, Math.max(length, 2 * scratch.length)));
@@ -64,12 +63,10 @@ function needsNoEscape(bytes: Buffer): boolean {
 
 /**
  * The words' bytes below 0x20, as top bits (OR-ed over all words; their count is a multiple of
- * four). Four words a turn: a third less time than one (64 KiB in ~8.7 µs instead of ~13 µs, Node
- * 20), as the loop's own steps are paid once per 16 bytes. A function of its own, with nothing after
- * its loop (hence no loop for a last word or two): V8 optimizes a long loop on the stack (OSR), and
- * code after the loop that had not run yet deoptimized it on every call — 1,708 times in a second of
- * 64 KiB echoes (`--trace-deopt`, "Insufficient type feedback for binary operation"), each followed
- * by a recompile.
+ * four). Four words a turn, as the loop's own steps are then paid once per 16 bytes. A function of
+ * its own, with nothing after its loop (hence no loop for a last word or two): V8 optimizes a long
+ * loop on the stack (OSR), and code after the loop that had not run yet deoptimized it on every
+ * call, each followed by a recompile (docs/perf-notes.md, "Figures behind source comments").
  */
 function controlBits(words: Int32Array): number {
   let below = 0;

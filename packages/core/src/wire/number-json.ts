@@ -4,11 +4,9 @@
  * Why: `String(n)`, `${n}` and `n.toString()` keep each string they make in a per-isolate cache
  * that lives in the old generation, until another number takes its slot. Request ids count up,
  * so every answer's id missed the cache and left its string there: referenced from the old
- * generation, it outlived the young collections that would have freed it and was promoted. Over
- * stdio at 64 in flight that was ~86 KiB promoted per scavenge, and scavenges ~8× as long as the
- * JSON floor's (~0.9 ms against ~0.1 ms; docs/perf-notes.md, "The ids' strings, kept by V8",
- * 2026-12-06). `JSON.stringify` of a number uses no cache, but costs ~50 ns; the digits of an
- * id-sized integer are written here in ~20.
+ * generation, it outlived the young collections that would have freed it and was promoted, and
+ * made every scavenge longer. `JSON.stringify` of a number uses no cache, but costs more than
+ * writing an id-sized integer's digits here (docs/perf-notes.md, "Figures behind source comments").
  */
 
 const { fromCharCode } = String;

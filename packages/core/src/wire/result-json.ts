@@ -8,9 +8,8 @@ import { numberJson } from './number-json.js';
  * the whole message.
  *
  * Why: `JSON.stringify` pays per object (a `toJSON` lookup along its prototype chain) and per
- * string, keys included (an escape scan), so the ~200-byte answer of a tools/call took ~19,000 of
- * the ~173,000 instructions a whole HTTP exchange costs Decorum (callgrind, bench call-typebox).
- * Here the envelope is a template, keys are quoted once and kept, the `_meta` the engine gives
+ * string, keys included (an escape scan), a large share of a tools/call's answer (docs/perf-notes.md,
+ * "Figures behind source comments"). Here the envelope is a template, keys are quoted once and kept, the `_meta` the engine gives
  * every result (the server's frozen `serverInfo`) is serialized once per server, and only values
  * go through `JSON.stringify` — but the long strings of content blocks, which long-string-json.ts
  * writes without its escape scan.
@@ -59,7 +58,7 @@ const UNSUPPORTED = Symbol('unsupported');
 
 /**
  * `Object.prototype.hasOwnProperty`, called as a method in the `for…in` loops below: V8 answers it
- * there from the loop's enum cache, which it does not do for `Object.hasOwn` (~70 ns a result).
+ * there from the loop's enum cache, which it does not do for `Object.hasOwn`.
  */
 const { hasOwnProperty } = Object.prototype;
 
@@ -87,8 +86,8 @@ function writtenAsIs(value: string): boolean {
 /**
  * `JSON.stringify` of a number or a string, without its call for the common cases: an integer is
  * written digit by digit (number-json.ts), a short string that needs no escaping is itself between
- * quotes. Each such call cost ~110–160 ns on Node 20, and a tools/call answer has several (the id,
- * `type`, `text`, `resultType`); these take ~30 and ~80.
+ * quotes: a tools/call answer has several (the id, `type`, `text`, `resultType`), and these are
+ * cheaper than the call (docs/perf-notes.md, "Figures behind source comments").
  */
 export function scalarJson(value: number | string): string {
   if (typeof value === 'number') return numberJson(value);
@@ -143,7 +142,7 @@ function metaJson(meta: unknown): string | undefined | typeof UNSUPPORTED {
  * Why: a transport that writes the pieces one after another sends a 64 KiB text (an echo, a file,
  * an image's base64) without first joining it into a 64 KiB message string, which V8 must copy
  * into a flat string (and the garbage collector copy again) before anything reads it, and without
- * encoding it as UTF-8: ~15 % of a 64 KiB echo's answer in the bench's profile.
+ * encoding it as UTF-8 (docs/perf-notes.md, "Figures behind source comments").
  */
 export class LongTextJson {
   constructor(

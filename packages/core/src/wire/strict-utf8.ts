@@ -7,8 +7,8 @@ import { isUtf8 } from 'node:buffer';
  * Decoding puts U+FFFD in place of every invalid sequence, so a text without one came from valid
  * UTF-8: nearly every message, answered with no second pass (V8 finds at once that a text whose
  * characters all fit one byte holds no U+FFFD). Only a text with one is checked byte by byte, as
- * the character may have been sent. Checking every buffer first cost a stdio read ~1,100
- * instructions more (a view of the bytes and a native call; docs/perf-notes.md, "Instructions").
+ * the character may have been sent. Checking every buffer first would cost every read a view of
+ * the bytes and a native call (docs/perf-notes.md, "Figures behind source comments").
  */
 export function strictUtf8(bytes: Buffer, start = 0, end = bytes.length): string | undefined {
   const text = bytes.toString('utf8', start, end);

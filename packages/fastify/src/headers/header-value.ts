@@ -9,7 +9,7 @@ const SURROUNDING_WHITESPACE = /^[\t ]+|[\t ]+$/g;
 
 /**
  * The common case, as one scan instead of a replace and a test (each of a request's three MCP
- * headers went through both, ~2,500 instructions a tools/call): a value that already is what
+ * headers went through both; docs/perf-notes.md, "Figures behind source comments"): a value that already is what
  * {@link readHeader} returns — no surrounding space or tab, only visible ASCII, space and tab.
  */
 function isCleanFieldValue(value: string): boolean {

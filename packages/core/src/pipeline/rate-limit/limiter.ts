@@ -26,11 +26,9 @@ export interface RateLimitOptions {
 /**
  * The default budget, per caller and per tool: 6,000,000 calls a minute (100,000 a second on
  * average). It is a bound on runaway loops, not a policy — no agent calls one tool that often —
- * sized so that it never refuses ordinary or benchmark traffic: one client of this repository's
- * benchmark sends at most about 1,000,000 calls of one tool in a minute (stdio, 64 in flight,
- * ~100,000 a second in 2-second bursts; HTTP peaks near 20,000 a second). A one-second window
- * would have refused those bursts. Servers with real quotas set their own
- * (`rateLimit: { points: 600, durationMs: 60_000 }`).
+ * sized so that it never refuses ordinary or benchmark traffic, whose bursts a one-second window
+ * would refuse (docs/perf-notes.md, "Figures behind source comments"). Servers with real quotas
+ * set their own (`rateLimit: { points: 600, durationMs: 60_000 }`).
  */
 export const DEFAULT_RATE_LIMIT: Readonly<Required<Omit<RateLimitOptions, 'store'>>> = Object.freeze({ points: 6_000_000, durationMs: 60_000, perTool: true });
 
@@ -53,7 +51,7 @@ export class RateLimiter {
   /**
    * The last per-target key and what it was made of: a caller calls the same target over and
    * over, and a key string the store has seen is a Map lookup with nothing to hash or compare
-   * char by char (a new one cost ~2,000 instructions a tools/call).
+   * char by char, where a new one would be built and hashed per call.
    */
   private last = { principal: '', kind: '', name: '', key: '' };
 

@@ -18,8 +18,8 @@ const FIRST_SWEEP = 1024;
  * that run when the map has doubled, so there is no timer per key and no promise per call.
  *
  * Hand-written on purpose: `rate-limiter-flexible`'s `RateLimiterMemory` (tried first) answers
- * through a promise and a timer per key window, which cost about 5 µs of a ~5 µs in-process
- * tools/call; this answers synchronously for a Map lookup. Several processes each count their own
+ * through a promise and a timer per key window (its cost: docs/perf-notes.md, "Figures behind
+ * source comments"); this answers synchronously for a Map lookup. Several processes each count their own
  * calls: use a shared store (e.g. Redis) to limit a caller across instances.
  */
 export class MemoryRateLimitStore implements RateLimitStore {

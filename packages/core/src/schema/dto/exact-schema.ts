@@ -181,7 +181,7 @@ function checkSchema(cls: Function): JsonSchema {
  * @param cls - a class-validator DTO class (inspected with `inspectDto`).
  * @returns `{ schema }`, the JSON Schema to compile for the check, or `{ reason }`, naming the
  *   first property and decorator that keeps the DTO on class-validator.
- * @throws Error as `inspectDto` does.
+ * @throws DecorumStartupError as `inspectDto` does.
  */
 export function exactSchema(cls: Function): ExactSchema {
   for (const { cls: owner, property } of dtoTreeProperties(cls)) {

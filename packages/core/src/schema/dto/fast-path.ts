@@ -27,7 +27,7 @@ export type DtoCheck = (value: unknown) => ValidationOutcome<object> | Promise<V
  * @param cls - a class-validator DTO class.
  * @param fullPath - the class-validator path, for every value the fast path does not accept.
  * @returns `{ validate }`, or `{ reason }` saying why `cls` must stay on the full path.
- * @throws Error as `inspectDto` does.
+ * @throws DecorumStartupError as `inspectDto` does.
  */
 export function compileDtoFastPath(
   cls: Function,

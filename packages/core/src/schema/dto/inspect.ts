@@ -27,6 +27,7 @@ const transformStorage = defaultMetadataStorage as unknown as {
 };
 import { fieldKeys, fieldOptions, type FieldOptions } from '../../decorators/field.js';
 import { toJsonData, type JsonSchema } from '../json-schema.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { refuseUnvalidated } from './unvalidated-properties.js';
 import { applyConstraints, constraintName, constraintRow, type ValidationMetadata } from './constraints.js';
 
@@ -95,7 +96,8 @@ function instantiate(cls: Function): Record<string, unknown> {
     return new (cls as new () => Record<string, unknown>)();
   } catch (error) {
     // plainToInstance will call `new cls()` for every request: fail now, and say why.
-    throw new Error(
+    throw new DecorumStartupError(
+      StartupErrorCode.DTO_NOT_CONSTRUCTIBLE,
       `DTO class ${cls.name || '(anonymous)'} cannot be constructed without arguments (${(error as Error).message}); class-transformer needs a no-argument constructor`,
     );
   }
@@ -133,7 +135,8 @@ function inspectProperty(
   let nested: NestedDto | undefined;
   if (validatesNested) {
     if (!isDtoClass(declared)) {
-      throw new Error(
+      throw new DecorumStartupError(
+        StartupErrorCode.UNTYPED_NESTED_DTO,
         `${cls.name}.${name} has @ValidateNested() but no @Type(() => SomeDto) from class-transformer; ` +
           'without it the value stays a plain object and its properties are never validated',
       );
@@ -225,10 +228,11 @@ const shapes = new WeakMap<Function, DtoShape>();
  * Properties are those with a class-validator decorator or `@Field`, in declaration order
  * (ancestors first), as a no-argument instance lists them.
  *
- * @throws Error when the class cannot be constructed without arguments, declares
- *   `@ValidateNested()` without `@Type`, or has no decorated property at all;
- *   `DecorumStartupError` (`DECORUM_ERR_UNVALIDATED_PROPERTY`) when a property a request can set
- *   has no class-validator decorator (see `unvalidated-properties.ts`).
+ * @throws DecorumStartupError: `DECORUM_ERR_DTO_NOT_CONSTRUCTIBLE` when the class cannot be
+ *   constructed without arguments, `DECORUM_ERR_UNTYPED_NESTED_DTO` for `@ValidateNested()` without
+ *   `@Type`, `DECORUM_ERR_EMPTY_DTO` when no property is decorated, and
+ *   `DECORUM_ERR_UNVALIDATED_PROPERTY` when a property a request can set has no class-validator
+ *   decorator (see `unvalidated-properties.ts`).
  */
 export function inspectDto(cls: Function): DtoShape {
   const cached = shapes.get(cls);
@@ -240,7 +244,8 @@ export function inspectDto(cls: Function): DtoShape {
   const names = declarationOrder(cls, metas, Object.keys(probes[0]));
   refuseUnvalidated(cls, new Set(names), probes[0]);
   if (names.length === 0) {
-    throw new Error(
+    throw new DecorumStartupError(
+      StartupErrorCode.EMPTY_DTO,
       `DTO class ${cls.name || '(anonymous)'} has no property with a class-validator decorator or @Field, so its schema would be empty; ` +
         'decorate its properties, or declare input: null for a handler without arguments',
     );

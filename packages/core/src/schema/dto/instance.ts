@@ -143,7 +143,7 @@ function propertyReason(cls: Function, property: DtoProperty, probe: Record<stri
  * Plans how to build instances of `cls` and every DTO nested under it without class-transformer.
  *
  * @returns `{ plan }`, or `{ reason }` naming what class-transformer would do differently.
- * @throws Error as `inspectDto` does.
+ * @throws DecorumStartupError as `inspectDto` does.
  */
 export function planInstance(
   cls: Function,

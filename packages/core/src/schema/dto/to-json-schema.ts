@@ -54,7 +54,7 @@ function objectSchema(cls: Function, defs: Definitions): JsonSchema {
  *
  * @param cls - a class whose properties carry class-validator decorators (and optionally `@Field`).
  * @returns a fresh schema object on every call.
- * @throws Error as {@link inspectDto} does.
+ * @throws DecorumStartupError as {@link inspectDto} does.
  */
 export function dtoToJsonSchema(cls: Function): JsonSchema {
   const defs = new Definitions(cls);

@@ -19,6 +19,7 @@ import { constraintIssue, constraintRow, type ValidationMetadata } from './const
 import { compileDtoFastPath } from './fast-path.js';
 import { copyFreeForm, holdsConstructorKey, reattach, type DetachedValue } from './free-form-data.js';
 import { inspectDto, type DtoProperty } from './inspect.js';
+import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import { isJsonObject as isObject } from '../../protocol/json-object.js';
 
 /** `each: true` records, checked item by item so that an issue can point at the item. */
@@ -55,7 +56,10 @@ function planFor(cls: Function, plans: Map<Function, ClassPlan>): ClassPlan {
       try {
         structuredClone(property.fieldDefault.value);
       } catch {
-        throw new Error(`the @Field default of ${cls.name}.${property.name} is not data that can be copied per request (structuredClone failed)`);
+        throw new DecorumStartupError(
+          StartupErrorCode.INVALID_FIELD_DEFAULT,
+          `the @Field default of ${cls.name}.${property.name} is not data that can be copied per request (structuredClone failed)`,
+        );
       }
     }
     const itemChecks = new Map<string, ItemCheck>();
@@ -304,7 +308,8 @@ async function collect(
  * @returns a function resolving to `{ ok: true, value }` with `value` a real `cls` instance
  *   (nested DTOs instantiated, defaults applied), or `{ ok: false, issues }` listing every
  *   failing field: pointer, JSON Schema keyword, concrete message.
- * @throws Error when the DTO cannot be inspected (see `inspectDto`).
+ * @throws DecorumStartupError when the DTO cannot be inspected (see `inspectDto`), or
+ *   (`DECORUM_ERR_INVALID_FIELD_DEFAULT`) when a `@Field` default cannot be copied per request.
  */
 export function compileClassValidatorPath(cls: Function): (value: unknown) => Promise<ValidationOutcome<object>> {
   const root = planFor(cls, new Map());
@@ -350,7 +355,7 @@ export interface DtoValidator {
  * `class-validator`. Either way the outcomes — values and issues — are those of the full path.
  *
  * @param cls - a class-validator DTO class with a no-argument constructor.
- * @throws Error when the DTO cannot be inspected (see `inspectDto`).
+ * @throws DecorumStartupError as `compileClassValidatorPath` does.
  */
 export function compileDtoValidator(cls: Function): DtoValidator {
   const fullPath = compileClassValidatorPath(cls);
