@@ -46,7 +46,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacySessionView } from './legacy/legacy-session.js';
 export { isModernShaped, isLegacyOpening } from './era/eras.js';
-export { classifyInbound, classifyByHeaders, namesModernVersion, type Inbound } from './wire/inbound.js';
+export { classifyInbound, classifyByHeaders, classifyByBody, namesModernVersion, type Inbound } from './wire/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 

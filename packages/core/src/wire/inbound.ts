@@ -39,8 +39,11 @@ export function classifyByHeaders(eras: Eras, inSession: boolean, versionHeader:
  * legacy revision, is the session's; outside one only `initialize` opens the legacy era.
  */
 export function classifyInbound(eras: Eras, message: unknown, inSession: boolean, versionHeader?: string): Inbound {
-  const byHeaders = classifyByHeaders(eras, inSession, versionHeader);
-  if (byHeaders) return byHeaders;
+  return classifyByHeaders(eras, inSession, versionHeader) ?? classifyByBody(eras, message, inSession, versionHeader);
+}
+
+/** The era of a message whose headers left it open ({@link classifyByHeaders} gave `undefined`): its body decides. */
+export function classifyByBody(eras: Eras, message: unknown, inSession: boolean, versionHeader?: string): Inbound {
   if (eras === 'legacy') return LEGACY;
   // Unparsed, or not an object: the session reports it; outside one, the modern rules do.
   if (!isJsonObject(message) || message instanceof Error) return inSession ? LEGACY : MODERN;

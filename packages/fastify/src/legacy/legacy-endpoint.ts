@@ -11,8 +11,8 @@ import {
 } from '@decorum/core';
 import {
   Cancellation,
+  classifyByBody,
   classifyByHeaders,
-  classifyInbound,
   encodeMessage,
   isLegacyOpening,
   isThenable,
@@ -81,7 +81,7 @@ export class LegacyEndpoint implements AnswersRunning {
       // Malformed or refused JSON: the modern path reports -32700, unless the request is in a session.
       message = error;
     }
-    return classifyInbound(this.server.eras, message, inSession, version).era === 'legacy' ? message : undefined;
+    return classifyByBody(this.server.eras, message, inSession, version).era === 'legacy' ? message : undefined;
   }
 
   /**
