@@ -4,7 +4,7 @@ import type { HandlerAsks } from '../asks/handler-asks.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import type { CallResult } from '../pipeline/middleware.js';
 import { PipelineCall, type CallTarget } from '../pipeline/call.js';
-import type { ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { CacheHints, ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
 import { HandlerContext } from './handler-context.js';
 import type { RequestMeta } from './meta.js';
@@ -26,6 +26,7 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   private lastProgress: number | undefined;
   private logger: Logger | undefined;
   private ctxMade: RequestContext | undefined;
+  cacheHints: CacheHints | undefined = undefined;
 
   constructor(
     readonly request: JsonRpcRequest,

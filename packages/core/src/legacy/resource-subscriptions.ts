@@ -30,8 +30,8 @@ export class LegacySubscriptions {
             this.sight = sight;
           }
         }
-        // The legacy answer is `{}`: the session's codec strips resultType.
-        return { resultType: 'complete' };
+        // The legacy answer is `{}`.
+        return {};
       },
     });
   }
