@@ -18,6 +18,7 @@ import {
   readableId,
   readEnvelope,
   type EngineResponse,
+  type ErrorOrigin,
   type FlowChannel,
   type PreparedRequest,
 } from '@decorum/core/transport';
@@ -34,7 +35,7 @@ import { SseStream } from './sse.js';
 import { RunningRequest } from './running-requests.js';
 import { LISTEN_METHOD, sseFlow } from './listen-stream.js';
 import { checkMethodHeaders, checkProtocolVersionHeader, targetName } from './headers/standard-headers.js';
-import { errorStatus, NOTIFICATION_STATUS, type ErrorOrigin } from './status.js';
+import { NOTIFICATION_STATUS } from './status.js';
 
 /** Per-request state shared by the endpoint's hooks and its handler. */
 export interface Exchange extends ExchangeRecord {
@@ -52,9 +53,6 @@ export interface Exchange extends ExchangeRecord {
 const noop = (): void => {};
 /** A listen whose id is a bigint carries it in its messages' `_meta` too: exact digits there as well. */
 const EXACT_INTEGERS = { exactIntegers: true } as const;
-
-/** The status of a handler-level error in this era (status.ts). */
-const handlerErrorStatus = (code: number): number => errorStatus(code, 'handler');
 
 // `application/json`, optionally with parameters (`; charset=utf-8`).
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
@@ -82,7 +80,7 @@ export class McpEndpoint {
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     challenge?: (error: JsonRpcErrorObject) => string,
   ) {
-    this.answers = new AnswerWriter(handlerErrorStatus, directWriteBytes, challenge);
+    this.answers = new AnswerWriter(server.engine.modern, directWriteBytes, challenge);
   }
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
@@ -144,7 +142,7 @@ export class McpEndpoint {
       return this.fail(reply, exchange, rpc.id, error, 'request');
     }
     let prepared: PreparedRequest;
-    // Routing errors belong to the target (unknown tool, missing resource: 200, see status.ts);
+    // Routing errors belong to the target (unknown tool, missing resource: 200, see core's era/modern-statuses.ts);
     // -32601 and the Mcp-Param-* -32020 keep their fixed 404 and 400.
     try {
       prepared = engine.route(rpc, meta);
@@ -241,6 +239,6 @@ export class McpEndpoint {
     const response = errorResponse(id, error);
     exchange.errorCode = response.error.code;
     exchange.stream = 'json';
-    return sendJson(reply, errorStatus(response.error.code, origin), response);
+    return sendJson(reply, this.answers.errorStatus(response.error.code, origin), response);
   }
 }
