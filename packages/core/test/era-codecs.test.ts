@@ -82,6 +82,12 @@ describe('a legacy result never had the modern keys', () => {
     expect(structured.structuredContent).toBe(42);
   });
 
+  test('an answer a middleware wrote for both eras loses the keys no legacy revision defines', () => {
+    const bothEras: Result = { resultType: 'complete', ttlMs: 1000, cacheScope: 'public', content: [] };
+    expect(new LegacyCodec().result('tools/call', bothEras)).toEqual({ content: [] });
+    expect(bothEras.resultType).toBe('complete');
+  });
+
   @McpServer({ name: 'cached', version: '1.0.0' })
   class Cached {
     @Tool({ input: null })

@@ -1,6 +1,7 @@
 /**
  * Result shaping for the legacy era. Methods answer what both eras share, and only the modern
- * codec adds the keys of 2026-07-28, so nothing here strips them. What is left: legacy tool
+ * codec adds the keys of 2026-07-28, so the engine's results have none to strip (a middleware's
+ * own answer, written for both eras, may: see withoutModernKeys). What is left: legacy tool
  * schemas and `structuredContent` must be objects at the root; and a session that negotiated an
  * older revision gets only what that revision's schema defines (see revision-features.ts): no
  * `structuredContent`, titles or resource links before 2025-06-18, no audio or tool annotations
@@ -119,14 +120,25 @@ const OLDER_REVISION_SHAPES: Record<string, (result: JsonObject, version: string
   },
 };
 
+/**
+ * A result written for both eras (a middleware's own answer) may say `resultType` or cache hints,
+ * which no legacy revision defines: a copy without them. The engine's own results never carry them.
+ */
+function withoutModernKeys(result: JsonObject): JsonObject {
+  if (result.resultType === undefined && result.ttlMs === undefined && result.cacheScope === undefined) return result;
+  const copy: JsonObject = {};
+  for (const key in result) if (key !== 'resultType' && key !== 'ttlMs' && key !== 'cacheScope') copy[key] = result[key];
+  return copy;
+}
+
 /** `result` as `version` defines it: the result itself when nothing changes, else a copy (what a handler returned inside it is copied where it changes). */
 function shape(method: string, result: JsonObject, version: string): JsonObject {
-  let shaped = result;
+  let shaped = withoutModernKeys(result);
   if (version !== LATEST_LEGACY_PROTOCOL_VERSION) {
     const reshape = OLDER_REVISION_SHAPES[method];
-    if (reshape) reshape((shaped = { ...result }), version);
+    if (reshape) reshape((shaped = { ...shaped }), version);
   } else if (method === 'tools/list') {
-    mapList((shaped = { ...result }), 'tools', (tool) => legacyTool(tool, version));
+    mapList((shaped = { ...shaped }), 'tools', (tool) => legacyTool(tool, version));
   }
   // Legacy structuredContent is an object; a tool whose output is not one keeps its text block.
   if ('structuredContent' in shaped && !isPlainObject(shaped.structuredContent)) shaped = without(shaped, ['structuredContent']);
