@@ -26,6 +26,7 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   private lastProgress: number | undefined;
   private logger: Logger | undefined;
   private ctxMade: RequestContext | undefined;
+  /** The cache hints the method chose for its result, for the codec (see MethodCall). */
   cacheHints: CacheHints | undefined = undefined;
 
   constructor(
