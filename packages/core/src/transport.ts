@@ -15,7 +15,8 @@ export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscr
 export { Cancellation } from './engine/cancellation.js';
 export { isThenable } from './async/thenable.js';
 export type { RequestMeta } from './era/request-meta.js';
-export type { EraCodec } from './era/codec.js';
+export type { EraCodec, ErrorOrigin } from './era/codec.js';
+export type { ModernCodec } from './era/modern-codec.js';
 export { Pipeline } from './pipeline/pipeline.js';
 
 // Reading and writing messages
@@ -45,6 +46,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 
 // The legacy era: sessions opened with initialize, and how their asks reach the client
 export { LegacySession, type LegacySessionView } from './legacy/legacy-session.js';
+export { LegacyCodec } from './legacy/legacy-codec.js';
 export { isModernShaped, isLegacyOpening } from './era/eras.js';
 export { classifyInbound, classifyByHeaders, classifyByBody, namesModernVersion, type Inbound } from './wire/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';

@@ -21,7 +21,7 @@ const Confirm = { type: 'object', properties: { ok: { type: 'boolean' } }, requi
 const rounds: Array<{ retry: boolean; result: string }> = [];
 const roundWatcher: Middleware = async (call, next) => {
   const result = await next();
-  rounds.push({ retry: call.isRetry, result: (result as { resultType?: string }).resultType ?? '?' });
+  rounds.push({ retry: call.isRetry, result: (result as { resultType?: string }).resultType ?? 'complete' });
   return result;
 };
 

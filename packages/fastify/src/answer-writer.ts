@@ -1,5 +1,14 @@
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, Logger } from '@decorum/core';
-import { encodeMessage, errorResponse, isErrorResponse, type BodyEncoding, type EngineResponse, type TextEncoding } from '@decorum/core/transport';
+import {
+  encodeMessage,
+  errorResponse,
+  isErrorResponse,
+  type BodyEncoding,
+  type EngineResponse,
+  type EraCodec,
+  type ErrorOrigin,
+  type TextEncoding,
+} from '@decorum/core/transport';
 import type { FastifyReply } from 'fastify';
 import { sendAnswerBody } from './direct-answer.js';
 import { JSON_TYPE } from './headers/accept.js';
@@ -36,15 +45,15 @@ export interface AnswerStream {
 /**
  * Writes the engine's answers to requests, the same way in both eras: a JSON response (status,
  * error headers, body whole or in pieces) or the last event of a stream. Only the status of an
- * error differs by era, so each endpoint gives its own table (status.ts).
+ * error differs by era: the writer asks its endpoint's era codec (core's `EraCodec.errorStatus`).
  */
 export class AnswerWriter {
   /** How a request's JSON answer is encoded: large pages and long texts in pieces, written straight to the socket. */
   private readonly answerEncoding: BodyEncoding & { piecesFrom: number };
 
   constructor(
-    /** The HTTP status of a JSON-RPC error answered as JSON. */
-    private readonly errorStatus: (code: number) => number,
+    /** The codec of the endpoint's era, which gives an error response its status (the same for every revision of an era). */
+    private readonly codec: EraCodec,
     /** Answers of this many bytes or more are written straight to the socket (direct-answer.ts). */
     directWriteBytes: number,
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
@@ -58,7 +67,7 @@ export class AnswerWriter {
     let status = RESULT_STATUS;
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
-      status = this.errorStatus(response.error.code);
+      status = this.codec.errorStatus(response.error.code, 'handler');
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }
@@ -91,6 +100,11 @@ export class AnswerWriter {
   cutOff(exchange: ExchangeRecord, message: JsonRpcErrorResponse, reply: FastifyReply | undefined, stream: AnswerStream | undefined): void {
     exchange.errorCode = message.error.code;
     if (stream) stream.end(encodeMessage(message, undefined, noop));
-    else if (reply && !reply.sent) sendJson(reply, this.errorStatus(message.error.code), message);
+    else if (reply && !reply.sent) sendJson(reply, this.codec.errorStatus(message.error.code, 'handler'), message);
+  }
+
+  /** The HTTP status of an error response with `code` that arose at `origin`, as the era's codec says. */
+  errorStatus(code: number, origin: ErrorOrigin): number {
+    return this.codec.errorStatus(code, origin);
   }
 }

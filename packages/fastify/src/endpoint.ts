@@ -16,6 +16,7 @@ import {
   readEnvelope,
   type EngineAnswer,
   type EngineResponse,
+  type ErrorOrigin,
 } from '@decorum/core/transport';
 import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -30,10 +31,7 @@ import { SseStream } from './sse.js';
 import { RunningRequest } from './running-requests.js';
 import { PostChannel, type PostChecks } from './post-channel.js';
 import { targetName } from './headers/standard-headers.js';
-import { errorStatus, NOTIFICATION_STATUS, type ErrorOrigin } from './status.js';
-
-/** The status of a handler-level error in this era (status.ts). */
-const handlerErrorStatus = (code: number): number => errorStatus(code, 'handler');
+import { NOTIFICATION_STATUS } from './status.js';
 
 // `application/json`, optionally with parameters (`; charset=utf-8`).
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
@@ -65,7 +63,7 @@ export class McpEndpoint {
     challenge?: (error: JsonRpcErrorObject) => string,
   ) {
     this.checks = { paramHeaders, authorize, sseKeepAliveMs };
-    this.answers = new AnswerWriter(handlerErrorStatus, directWriteBytes, challenge);
+    this.answers = new AnswerWriter(server.engine.modern, directWriteBytes, challenge);
   }
 
   /** Steps that need no body: 415 for a non-JSON Content-Type, 406 when Accept allows neither answer. */
@@ -142,7 +140,7 @@ export class McpEndpoint {
     if (!channel.routed && isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
       exchange.stream = 'json';
-      return sendJson(reply, errorStatus(response.error.code, 'request'), response);
+      return sendJson(reply, this.answers.errorStatus(response.error.code, 'request'), response);
     }
     return this.answers.json(reply, exchange, channel.logger, response);
   }
@@ -194,6 +192,6 @@ export class McpEndpoint {
     const response = errorResponse(id, error);
     exchange.errorCode = response.error.code;
     exchange.stream = 'json';
-    return sendJson(reply, errorStatus(response.error.code, origin), response);
+    return sendJson(reply, this.answers.errorStatus(response.error.code, origin), response);
   }
 }

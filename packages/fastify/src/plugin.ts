@@ -14,7 +14,6 @@ import { prepareMount } from './prepare-mount.js';
 import { HttpRefusal } from './refusal.js';
 import { logExchange } from './request-log.js';
 import { trackEndpoint } from './running-requests.js';
-import { errorStatus } from './status.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +45,7 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
         const refusal = bodyRefusal(error, bodyLimit);
         if (refusal) return sendRefusal(reply, refusal);
         request.log.error({ err: error }, 'MCP endpoint failed');
-        return sendJson(reply, errorStatus(-32603, 'request'), errorResponse(undefined, error));
+        return sendJson(reply, server.engine.modern.errorStatus(-32603, 'request'), errorResponse(undefined, error));
       });
 
       // The exchange's one summary line, when request logging is on.

@@ -1,28 +1,10 @@
-import { errorStatus, refusalStatus } from '../src/status.js';
+import { refusalStatus } from '../src/status.js';
 import { postRaw, rpc } from './support/http.js';
 import { injectApp, type TestApp } from './support/app.js';
 import { FixtureServer, OtherServer } from './support/fixture-server.js';
 
-describe('status table (status.ts)', () => {
-  test.each([
-    [-32700, 'request', 400],
-    [-32600, 'request', 400],
-    [-32602, 'request', 400],
-    [-32020, 'request', 400],
-    [-32021, 'request', 400],
-    [-32022, 'request', 400],
-    [-32601, 'request', 404],
-    [-32603, 'request', 500],
-    [-32601, 'handler', 404],
-    [-32021, 'handler', 400],
-    [-32020, 'handler', 400],
-    [-32602, 'handler', 200],
-    [-32603, 'handler', 200],
-    [-31999, 'handler', 200],
-  ] as const)('%i from the %s → %i', (code, origin, status) => {
-    expect(errorStatus(code, origin)).toBe(status);
-  });
-
+// The status of each JSON-RPC error is its era codec's: core's era-codecs.test.ts has both tables.
+describe('refusal statuses (status.ts)', () => {
   test.each([
     ['forbidden-origin', 403],
     ['method-not-allowed', 405],

@@ -1,5 +1,5 @@
 import { errorResponse } from '../errors/to-json-rpc.js';
-import { ModernCodec } from '../era/modern-codec.js';
+import type { ModernCodec } from '../era/modern-codec.js';
 import { isLegacyOpening } from '../era/eras.js';
 import { MethodNotFoundError, McpProtocolError, UnsupportedProtocolVersionError } from '../errors/protocol-errors.js';
 import { discoverMethod } from '../methods/discover.js';
@@ -67,11 +67,11 @@ const METHODS = [
  */
 export class McpEngine {
   private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
-  /** How 2026-07-28 answers are finished (the `_meta` that names the server). */
-  private readonly modern: ModernCodec;
+  /** How 2026-07-28 answers are finished; also the codec of an error no era was decided for yet (a transport's parse error). */
+  readonly modern: ModernCodec;
 
   constructor(readonly state: ServingState) {
-    this.modern = new ModernCodec(state.info, state.resultMeta);
+    this.modern = state.modern;
   }
 
   /**
@@ -159,9 +159,9 @@ export class McpEngine {
     call.close();
     if (call.cancelled) return undefined;
     try {
-      return { jsonrpc: '2.0', id: call.request.id, result: call.requestMeta.codec.result(call.request.method, result) };
+      return { jsonrpc: '2.0', id: call.request.id, result: call.requestMeta.codec.result(call.request.method, result, call.cacheHints) };
     } catch (error) {
-      // A result that cannot take its `_meta` (a middleware's frozen object): the request's failure, not the transport's.
+      // A result that cannot take its modern keys (a middleware's frozen object): the request's failure, not the transport's.
       return this.failed(call, error);
     }
   }

@@ -4,7 +4,7 @@ import type { AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import { PipelineCall } from '../pipeline/call.js';
 import type { CallTarget } from '../registry/targets.js';
-import type { ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { CacheHints, ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
 import { HandlerContext } from '../asks/handler-context.js';
 import type { RequestMeta } from '../era/request-meta.js';
@@ -26,6 +26,8 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   private lastProgress: number | undefined;
   private logger: Logger | undefined;
   private ctxMade: RequestContext | undefined;
+  /** The cache hints the method chose for its result, for the codec (see MethodCall). */
+  cacheHints: CacheHints | undefined = undefined;
 
   readonly params: JsonObject;
   /** What the method's `resolve` read from the params (a tool target, a subscription filter). */

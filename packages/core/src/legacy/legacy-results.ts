@@ -1,42 +1,20 @@
 /**
- * Result shaping for the legacy era. Modern results carry keys 2025-11-25 does not know
- * (`resultType`, `ttlMs`, `cacheScope`, `serverInfo` in `_meta`); legacy tool schemas and
- * `structuredContent` must be objects at the root; and a session that negotiated an older
- * revision gets only what that revision's schema defines (see revision-features.ts): no
+ * Result shaping for the legacy era. Methods answer what both eras share, and only the modern
+ * codec adds the keys of 2026-07-28, so the engine's results have none to strip (a middleware's
+ * own answer, written for both eras, may: see withoutModernKeys). What is left: legacy tool
+ * schemas and `structuredContent` must be objects at the root; and a session that negotiated an
+ * older revision gets only what that revision's schema defines (see revision-features.ts): no
  * `structuredContent`, titles or resource links before 2025-06-18, no audio or tool annotations
- * before 2025-03-26. Lists are pre-serialized pages, reshaped once per page and revision (and so
- * once per registry version), never per request. Anything a handler returned is copied before it
- * changes, since it may be shared with other sessions.
+ * before 2025-03-26. List pages are made from a page's era-neutral members once per page and
+ * revision (and so once per registry version), never per request. Anything a handler returned is
+ * copied before it changes, since it may be shared with other sessions.
  */
 import { RawJson } from '../wire/raw-json.js';
-import { META } from '../protocol/meta-keys.js';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
 import { revisionHas } from '../era/revision-features.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../era/versions.js';
 import { isJsonObject as isPlainObject } from '../protocol/json-object.js';
-
-/** Result keys of the modern era that no legacy revision defines. */
-const MODERN_RESULT_KEYS = new Set(['resultType', 'ttlMs', 'cacheScope']);
-
-/**
- * `result` without the modern keys, and without `_meta`'s `serverInfo` (no `_meta` when nothing
- * else is in it), as a new object: deleting keys would turn the engine's result into a slow
- * dictionary-mode object for the serializer, on every legacy call.
- */
-function withoutModernKeys(result: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const key in result) {
-    if (MODERN_RESULT_KEYS.has(key)) continue;
-    const value = result[key];
-    if (key === '_meta' && isPlainObject(value)) {
-      const meta = without(value, [META.serverInfo]);
-      if (Object.keys(meta).length > 0) out._meta = meta;
-      continue;
-    }
-    out[key] = value;
-  }
-  return out;
-}
+import { ListPage } from '../registry/list-page.js';
 
 /** A copy of `item` without `keys` (the item itself when it has none of them). */
 function without(item: JsonObject, keys: readonly string[]): JsonObject {
@@ -123,7 +101,8 @@ function mapList(result: JsonObject, key: string, shape: (item: JsonObject) => J
 
 /**
  * How each method's result changes for a revision older than the latest legacy one (the latest
- * one only loses the modern keys, and tool output schemas that do not describe an object).
+ * one only loses tool output schemas and structured content that are not objects). Each changes
+ * a copy of the result it is given.
  */
 const OLDER_REVISION_SHAPES: Record<string, (result: JsonObject, version: string) => void> = {
   'tools/list': (result, version) => mapList(result, 'tools', (tool) => legacyTool(tool, version)),
@@ -141,35 +120,53 @@ const OLDER_REVISION_SHAPES: Record<string, (result: JsonObject, version: string
   },
 };
 
-/** `modern` as `version` defines it: a new object (what a handler returned inside it is copied where it changes). */
-function shape(method: string, modern: JsonObject, version: string): JsonObject {
-  const result = withoutModernKeys(modern);
-  if (method === 'tools/list' && version === LATEST_LEGACY_PROTOCOL_VERSION) mapList(result, 'tools', (tool) => legacyTool(tool, version));
-  else if (version !== LATEST_LEGACY_PROTOCOL_VERSION) OLDER_REVISION_SHAPES[method]?.(result, version);
-  // Legacy structuredContent is an object; a tool whose output is not one keeps its text block.
-  if ('structuredContent' in result && !isPlainObject(result.structuredContent)) delete result.structuredContent;
-  return result;
+/**
+ * A result written for both eras (a middleware's own answer) may say `resultType` or cache hints,
+ * which no legacy revision defines: a copy without them. The engine's own results never carry them.
+ */
+function withoutModernKeys(result: JsonObject): JsonObject {
+  if (result.resultType === undefined && result.ttlMs === undefined && result.cacheScope === undefined) return result;
+  const copy: JsonObject = {};
+  for (const key in result) if (key !== 'resultType' && key !== 'ttlMs' && key !== 'cacheScope') copy[key] = result[key];
+  return copy;
 }
 
-const legacyPages = new WeakMap<RawJson, Map<string, RawJson>>();
+/** `result` as `version` defines it: the result itself when nothing changes, else a copy (what a handler returned inside it is copied where it changes). */
+function shape(method: string, result: JsonObject, version: string): JsonObject {
+  let shaped = withoutModernKeys(result);
+  if (version !== LATEST_LEGACY_PROTOCOL_VERSION) {
+    const reshape = OLDER_REVISION_SHAPES[method];
+    if (reshape) reshape((shaped = { ...shaped }), version);
+  } else if (method === 'tools/list') {
+    mapList((shaped = { ...shaped }), 'tools', (tool) => legacyTool(tool, version));
+  }
+  // Legacy structuredContent is an object; a tool whose output is not one keeps its text block.
+  if ('structuredContent' in shaped && !isPlainObject(shaped.structuredContent)) shaped = without(shaped, ['structuredContent']);
+  return shaped;
+}
 
-function legacyPage(method: string, page: RawJson, version: string): RawJson {
+const legacyPages = new WeakMap<ListPage, Map<string, RawJson>>();
+
+/** A list page's JSON for `version`, made from its era-neutral members on first use. */
+function legacyPage(method: string, page: ListPage, version: string): RawJson {
   let byVersion = legacyPages.get(page);
   if (!byVersion) legacyPages.set(page, (byVersion = new Map()));
   let shaped = byVersion.get(version);
   if (!shaped) {
-    shaped = new RawJson(JSON.stringify(shape(method, JSON.parse(page.json) as JsonObject, version)));
+    shaped = new RawJson(JSON.stringify(shape(method, page.members, version)));
     byVersion.set(version, shaped);
   }
   return shaped;
 }
 
 /**
- * A modern result (the engine's answer to `method`) reshaped for a legacy session that negotiated
- * `version`; list pages are reshaped once per page and revision.
+ * The engine's answer to `method`, as a legacy session that negotiated `version` reads it; list
+ * pages are made once per page and revision. Any other pre-serialized result is already what its
+ * maker meant to send.
  */
 export function legacyResult(method: string, result: Result | RawJson, version: string): JsonObject | RawJson {
-  return result instanceof RawJson ? legacyPage(method, result, version) : shape(method, result, version);
+  if (result instanceof ListPage) return legacyPage(method, result, version);
+  return result instanceof RawJson ? result : shape(method, result, version);
 }
 
 /** A notification of a request (progress, log) as `version` defines it: 2024-11-05 progress has no message. */

@@ -33,8 +33,8 @@ export class LegacySubscriptions {
             this.sight = sight;
           }
         }
-        // The legacy answer is `{}`: the session's codec strips resultType.
-        return { resultType: 'complete' };
+        // The legacy answer is `{}`.
+        return {};
       },
     }) as MethodHandler<unknown>;
   }

@@ -89,7 +89,7 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
     const { item, completer, argument, value, context } = resolved;
     // Who may not use the item may not complete it either (with per-caller lists: as if unknown).
     await state.pipeline?.admit(item.kind, item.entry, call, item.unknown);
-    if (!completer) return { resultType: 'complete', completion: { values: [] } };
+    if (!completer) return { completion: { values: [] } };
     const ctx: CompletionContext = Object.assign(call.context(), { argument, arguments: context });
     let completion: JsonObject;
     try {
@@ -97,6 +97,6 @@ export const completionCompleteMethod = defineMethod<CompletionTarget>({
     } catch (error) {
       throw handlerFailure(error, completer.source, call.log);
     }
-    return { resultType: 'complete', completion };
+    return { completion };
   },
 });

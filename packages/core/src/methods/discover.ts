@@ -22,12 +22,13 @@ export function serverCapabilities(state: ServingState): ServerCapabilities {
 export const discoverMethod = defineMethod({
   method: 'server/discover',
   served: () => true,
-  run: ({ state }) => ({
-    resultType: 'complete',
-    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    capabilities: serverCapabilities(state),
-    ...(state.instructions ? { instructions: state.instructions } : {}),
-    ttlMs: state.discoverCache.ttlMs,
-    cacheScope: state.discoverCache.cacheScope,
-  }),
+  run(call) {
+    const { state } = call;
+    call.cacheHints = state.discoverCache;
+    return {
+      supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      capabilities: serverCapabilities(state),
+      ...(state.instructions ? { instructions: state.instructions } : {}),
+    };
+  },
 });

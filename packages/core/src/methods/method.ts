@@ -10,6 +10,7 @@ import type { Pipeline } from '../pipeline/pipeline.js';
 import type { PipelineCall } from '../pipeline/call.js';
 import type { CallTarget } from '../registry/targets.js';
 import type { RequestContext } from '../context/request-context.js';
+import type { ModernCodec } from '../era/modern-codec.js';
 import type { AskingCall, AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 
 /** What method handlers may read about the server they serve. */
@@ -19,8 +20,8 @@ export interface ServingState {
   /** The mutable side: live changes, completers and the notification bus. */
   readonly live: LiveRegistry;
   readonly info: Implementation;
-  /** `{ serverInfo: info }`, frozen: the `_meta` of every result without its own, and of list pages (see infoOnlyMeta). */
-  readonly resultMeta: JsonObject;
+  /** The server's 2026-07-28 codec: it finishes every modern answer, and each list page once. */
+  readonly modern: ModernCodec;
   readonly instructions: string | undefined;
   readonly discoverCache: CacheHints;
   /** Default hints of `resources/read` results. */
@@ -50,6 +51,11 @@ export interface MethodCall<Resolved> extends PipelineCall, AskingCall {
   readonly asks: AskSeam | undefined;
   /** True once the request was cancelled: its response must be suppressed. */
   readonly cancelled: boolean;
+  /**
+   * The cache hints the method chose for its result, beside it rather than in it: the modern codec
+   * writes them as `ttlMs`/`cacheScope` when the engine finishes the answer; legacy revisions have none.
+   */
+  cacheHints: CacheHints | undefined;
   /** Sends a request-related notification while the request is open. */
   notify(method: string, params: JsonObject): void;
   /** The handler's `ctx`, with the asks it answers `ctx.elicit`/`sample`/`roots`/`once` by (none outside a handler). */

@@ -29,6 +29,7 @@ export const promptsGetMethod = defineMethod<PromptTarget>({
     } catch (error) {
       throw handlerFailure(error, prompt.source, call.log);
     }
-    return { resultType: 'complete', ...promptResultFromValue(value, prompt.name) };
+    // A copy: what the prompt returned may be its own object, and the codec sets keys on the result.
+    return { ...promptResultFromValue(value, prompt.name) };
   },
 });

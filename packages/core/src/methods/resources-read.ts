@@ -4,6 +4,7 @@ import type { ResourceContext } from '../context/request-context.js';
 import type { ResourceMatch } from '../registry/registry.js';
 import type { CompiledSchema } from '../schema/compiled-input.js';
 import { resourceTarget, type ResourceTarget } from '../registry/targets.js';
+import type { CacheHints } from '../protocol/types.js';
 import { formatIssues } from '../schema/issues.js';
 import { resourceContentsFromValue } from '../results/resource-result.js';
 import { handlerFailure } from './handler-failure.js';
@@ -21,6 +22,9 @@ async function checkedVariables(input: CompiledSchema, name: string, variables: 
     issues: outcome.issues,
   });
 }
+
+/** The hints of a result no cache may keep. */
+const UNCACHED: CacheHints = Object.freeze({ ttlMs: 0, cacheScope: 'private' });
 
 /** `resources/read`: fixed URIs first, then templates; unknown URIs are -32602 with `data.uri`. */
 export const resourcesReadMethod = defineMethod<ResourceTarget>({
@@ -44,12 +48,9 @@ export const resourcesReadMethod = defineMethod<ResourceTarget>({
       throw handlerFailure(error, entry.source, call.log);
     }
     // Results of MRTR retries must not be cached (C-06): the hints say so.
-    if (retry) return { resultType: 'complete', contents, ttlMs: 0, cacheScope: 'private' };
-    return {
-      resultType: 'complete',
-      contents,
-      ttlMs: entry.cache.ttlMs ?? state.readCache.ttlMs,
-      cacheScope: entry.cache.cacheScope ?? state.readCache.cacheScope,
-    };
+    call.cacheHints = retry
+      ? UNCACHED
+      : { ttlMs: entry.cache.ttlMs ?? state.readCache.ttlMs, cacheScope: entry.cache.cacheScope ?? state.readCache.cacheScope };
+    return { contents };
   },
 });

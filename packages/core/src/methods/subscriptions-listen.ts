@@ -25,7 +25,7 @@ export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
     const honoured = honour(isThenable(seen) ? await seen : seen, state.registry);
     const tag = { [META.subscriptionId]: call.request.id };
     call.notify('notifications/subscriptions/acknowledged', { notifications: honoured.ack as JsonObject, _meta: tag });
-    if (call.cancelled) return { resultType: 'complete', _meta: tag };
+    if (call.cancelled) return { _meta: tag };
     const flow = (channel as FlowChannel).flow;
     let open = true;
     const send = (event: LiveEvent): void => {
@@ -49,6 +49,6 @@ export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
       call.log.warn({ queued: subscription.queued }, end.error.message);
       throw new InternalError('Subscription closed: the client did not read its notifications; listen again');
     }
-    return { resultType: 'complete', _meta: tag };
+    return { _meta: tag };
   },
 });

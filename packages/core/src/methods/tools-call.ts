@@ -19,7 +19,7 @@ export const VALIDATION_META_KEY = 'dev.decorum/validation';
  * every failing field, and the same issues come as data in `_meta` — and as `structuredContent`
  * when the tool declares no `outputSchema` that they could break.
  */
-function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolResult {
+function invalidArguments(tool: ToolEntry, issues: ValidationIssue[]): CallToolResult & Result {
   const result = toolErrorResult(`Invalid arguments for tool "${tool.name}":\n${formatIssues(issues, null)}`, tool.output ? undefined : { issues });
   result._meta = { [VALIDATION_META_KEY]: { issues } };
   return result;
@@ -47,7 +47,7 @@ type ToolCall = MethodCall<ToolTarget>;
 function invoke(call: ToolCall, outcome: ValidationOutcome<unknown>): Result | Promise<Result> {
   const { params } = call;
   const tool = call.resolved.entry;
-  if (!outcome.ok) return { resultType: 'complete', ...invalidArguments(tool, outcome.issues) };
+  if (!outcome.ok) return invalidArguments(tool, outcome.issues);
   let ran;
   try {
     // An unanswered ctx.elicit/sample/roots ends the round here, before errors become isError.
@@ -69,11 +69,11 @@ function toolFailed(call: ToolCall, error: unknown): Result {
   const tool = call.resolved.entry;
   if (error instanceof UserError) {
     const structured = error instanceof ToolError && !tool.output ? error.structuredContent : undefined;
-    return { resultType: 'complete', ...toolErrorResult(error.message, structured) };
+    return toolErrorResult(error.message, structured);
   }
   if (error instanceof McpProtocolError) throw error;
   call.log.error({ err: error, tool: tool.name }, 'tool threw');
-  return { resultType: 'complete', ...toolErrorResult(`Tool "${tool.name}" failed with an internal error.`) };
+  return toolErrorResult(`Tool "${tool.name}" failed with an internal error.`);
 }
 
 /** The tool's value as a result; with an `outputSchema`, checked against it first. */
@@ -101,5 +101,5 @@ function structuredResult(call: ToolCall, value: unknown, checked: ValidationOut
   // One stringify gives both the plain data (class instances, Dates → JSON) and the text block.
   const json = JSON.stringify(checked.value);
   const plain: unknown = JSON.parse(json);
-  return { resultType: 'complete', ...(isCallToolResult(value) ? { ...value, structuredContent: plain } : structuredToolResult(plain, json)) };
+  return isCallToolResult(value) ? { resultType: undefined, ...value, structuredContent: plain } : structuredToolResult(plain, json);
 }

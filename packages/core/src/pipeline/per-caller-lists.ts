@@ -46,8 +46,8 @@ export class PerCallerLists {
     let pages = views.get(key);
     if (!pages) {
       if (views.size >= MAX_CACHED_VIEWS) views.clear();
-      const { pageSize, listCache, resultMeta } = this.settings;
-      pages = new ListPages(kind, items.filter((_, i) => visible[i]).map(spec.item), pageSize, { ttlMs: listCache.ttlMs, cacheScope: 'private' }, resultMeta);
+      const { pageSize, listCache, modern } = this.settings;
+      pages = new ListPages(kind, items.filter((_, i) => visible[i]).map(spec.item), pageSize, { ttlMs: listCache.ttlMs, cacheScope: 'private' }, modern);
       views.set(key, pages);
     }
     return pages.page(cursor);

@@ -112,9 +112,12 @@ export interface CacheHints {
 /** Whether a result is final (`complete`) or asks the client for input first (`input_required`, MRTR). */
 export type ResultType = 'complete' | 'input_required';
 
-/** The fields every result carries. */
+/**
+ * The fields every result carries. A method and a middleware may leave `resultType` out: the
+ * 2026-07-28 codec answers `complete` then, and the legacy revisions have no such key.
+ */
 export interface Result {
-  resultType: ResultType | string;
+  resultType?: ResultType | string;
   _meta?: JsonObject;
   [key: string]: unknown;
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { InvalidParamsError } from '../errors/protocol-errors.js';
-import { RawJson } from '../wire/raw-json.js';
 import type { CacheHints, JsonObject } from '../protocol/types.js';
 import type { CacheOptions } from '../decorators/metadata.js';
+import type { ModernCodec } from '../era/modern-codec.js';
+import { ListPage } from './list-page.js';
 
 /** One listed item and its own cache preferences. */
 export interface ListItem {
@@ -11,16 +12,16 @@ export interface ListItem {
 }
 
 /**
- * The pages of one list (`tools/list`, …), serialized once when the registry is built. Cursors
+ * The pages of one list (`tools/list`, …), made once when the registry is built. Cursors
  * are opaque but strict: they name the list's content digest and a page, so a cursor from a
  * different list or version, or a forged one, is a -32602 rather than a wrong page. Because the
  * digest depends only on content, every instance with the same registry accepts the same cursor.
  */
 export class ListPages {
-  private readonly pages: RawJson[];
+  private readonly pages: ListPage[];
   private readonly digest: string;
 
-  constructor(listKey: string, items: readonly ListItem[], pageSize: number, defaults: CacheHints, resultMeta: JsonObject) {
+  constructor(listKey: string, items: readonly ListItem[], pageSize: number, defaults: CacheHints, modern: ModernCodec) {
     const descriptors = items.map((i) => i.descriptor);
     this.digest = createHash('sha256').update(listKey).update(JSON.stringify(descriptors)).digest('base64url').slice(0, 16);
     // All pages of a list share one cacheScope (spec: caching/pagination); private if any item is.
@@ -30,12 +31,9 @@ export class ListPages {
     for (let index = 0; index < count; index++) {
       const slice = items.slice(index * pageSize, (index + 1) * pageSize);
       const ttlMs = slice.reduce((min, i) => Math.min(min, i.cache.ttlMs ?? defaults.ttlMs), defaults.ttlMs);
-      const result: JsonObject = { resultType: 'complete', [listKey]: slice.map((i) => i.descriptor) };
-      if (index + 1 < count) result.nextCursor = this.cursor(index + 1);
-      result.ttlMs = ttlMs;
-      result.cacheScope = scope;
-      result._meta = resultMeta;
-      this.pages.push(new RawJson(JSON.stringify(result)));
+      const members: JsonObject = { [listKey]: slice.map((i) => i.descriptor) };
+      if (index + 1 < count) members.nextCursor = this.cursor(index + 1);
+      this.pages.push(new ListPage(members, { ttlMs, cacheScope: scope }, modern));
     }
   }
 
@@ -44,7 +42,7 @@ export class ListPages {
   }
 
   /** The page a cursor points at (the first page without one). */
-  page(cursor: unknown): RawJson {
+  page(cursor: unknown): ListPage {
     if (cursor === undefined) return this.pages[0];
     if (typeof cursor !== 'string') throw new InvalidParamsError('Invalid cursor: params.cursor must be a string');
     const decoded = Buffer.from(cursor, 'base64url').toString('utf8');

@@ -1,4 +1,5 @@
-import type { CacheHints, JsonObject } from '../protocol/types.js';
+import type { CacheHints } from '../protocol/types.js';
+import type { ModernCodec } from '../era/modern-codec.js';
 import type { CompleterEntry, FixedResourceEntry, PromptEntry, ResourceEntry, TemplateResourceEntry, ToolEntry } from './entries.js';
 import { ListPages } from './list-pages.js';
 import { NameLedger } from './names.js';
@@ -8,8 +9,8 @@ import type { ScannedServer } from './scanner.js';
 export interface ListSettings {
   pageSize: number;
   listCache: CacheHints;
-  /** `_meta` of every result (carries `serverInfo`), baked into the pre-serialized pages. */
-  resultMeta: JsonObject;
+  /** The server's 2026-07-28 codec, which finishes each page's modern JSON once (list-page.ts). */
+  modern: ModernCodec;
 }
 
 /** A resource matched for a URI, with the template variables when it came from a template. */
@@ -69,7 +70,7 @@ export class Registry {
         items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })),
         settings.pageSize,
         settings.listCache,
-        settings.resultMeta,
+        settings.modern,
       );
     this.toolPages = pages(
       'tools',

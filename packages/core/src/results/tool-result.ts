@@ -13,17 +13,19 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
 }
 
 /**
- * Shapes what a tool without `output:` returned, as a complete result (`resultType` first): a
- * string is one text block, blocks pass through, a `CallToolResult` passes through, and any other
- * value is one text block as {@link valueText} says (`undefined` → `OK`, a `Date` → ISO-8601
- * text, bytes → a -32603 error naming the tool, else JSON). Only a handler's own `CallToolResult`
- * is copied (a spread); the common case is one object literal.
+ * Shapes what a tool without `output:` returned, as a result both eras share: a string is one text
+ * block, blocks pass through, a `CallToolResult` passes through, and any other value is one text
+ * block as {@link valueText} says (`undefined` → `OK`, a `Date` → ISO-8601 text, bytes → a -32603
+ * error naming the tool, else JSON). Only a handler's own `CallToolResult` is copied (a spread,
+ * as the codec then sets keys on it); the common case is one object literal.
+ *
+ * Every tool result has a `resultType` slot first, empty (JSON leaves it out): the modern codec
+ * fills it, so a tools/call answer reads `resultType` first, and a property added to an object
+ * literal would go to a property array of its own, allocated per result. `_meta` likewise.
  */
 export function toolResultFromValue(value: unknown, toolName: string): CallToolResult & Result {
-  if (isCallToolResult(value)) return { resultType: 'complete', ...value };
-  // `_meta` has its slot from the start: the engine sets every result's, and a property added to an
-  // object literal goes to a property array of its own, allocated per result.
-  return { resultType: 'complete', content: contentFromValue(value, toolName), isError: false, _meta: undefined };
+  if (isCallToolResult(value)) return { resultType: undefined, ...value };
+  return { resultType: undefined, content: contentFromValue(value, toolName), isError: false, _meta: undefined };
 }
 
 function contentFromValue(value: unknown, toolName: string): ContentBlock[] {
@@ -34,13 +36,13 @@ function contentFromValue(value: unknown, toolName: string): ContentBlock[] {
 }
 
 /** A tool result for structured output: the value plus its JSON as text for older clients. */
-export function structuredToolResult(structured: unknown, json: string = JSON.stringify(structured)): CallToolResult {
-  return { content: [text(json)], structuredContent: structured, isError: false };
+export function structuredToolResult(structured: unknown, json: string = JSON.stringify(structured)): CallToolResult & Result {
+  return { resultType: undefined, content: [text(json)], structuredContent: structured, isError: false };
 }
 
 /** An `isError` result with a message the model can read. */
-export function toolErrorResult(message: string, structuredContent?: unknown): CallToolResult {
-  const result: CallToolResult = { content: [text(message)], isError: true };
+export function toolErrorResult(message: string, structuredContent?: unknown): CallToolResult & Result {
+  const result: CallToolResult & Result = { resultType: undefined, content: [text(message)], isError: true };
   if (structuredContent !== undefined) result.structuredContent = structuredContent;
   return result;
 }

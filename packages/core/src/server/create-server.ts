@@ -1,7 +1,7 @@
 import type { CacheOptions } from '../decorators/metadata.js';
 import { McpEngine } from '../engine/engine.js';
 import type { ServingState } from '../methods/method.js';
-import { infoOnlyMeta } from '../wire/result-json.js';
+import { ModernCodec } from '../era/modern-codec.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { createDefaultLogger } from '../logging/logger.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
@@ -74,8 +74,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `pageSize must be a positive integer (got ${pageSize})`);
-  const resultMeta = infoOnlyMeta(info);
-  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), resultMeta };
+  const modern = new ModernCodec(info);
+  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), modern };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
     scanned.flatMap((s) => [
@@ -98,7 +98,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     },
     live,
     info,
-    resultMeta,
+    modern,
     instructions: instructions || undefined,
     discoverCache: hints(options.cache?.discover, DEFAULTS.discover),
     readCache: hints(options.cache?.reads, DEFAULTS.reads),

@@ -3,6 +3,7 @@ import {
   ParseError,
   type DecorumServer,
   type JsonRpcErrorObject,
+  type JsonRpcErrorResponse,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type Logger,
@@ -16,6 +17,7 @@ import {
   encodeMessage,
   isLegacyOpening,
   isThenable,
+  LegacyCodec,
   legacyErrorResponse,
   parseJson,
   readEnvelope,
@@ -30,7 +32,7 @@ import { AnswerWriter, logUnserializable, sendRefusal } from '../answer-writer.j
 import { readHeader } from '../headers/header-value.js';
 import { HttpRefusal } from '../refusal.js';
 import { RunningRequest, type AnswersRunning } from '../running-requests.js';
-import { legacyErrorStatus, NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
+import { NOTIFICATION_STATUS, RESULT_STATUS } from '../status.js';
 import { parseEventId, type EventStream } from './event-stream.js';
 import { callerKey, SessionStore, type HttpSession } from './session-store.js';
 
@@ -60,7 +62,7 @@ export class LegacyEndpoint implements AnswersRunning {
     /** On a protected endpoint: the `WWW-Authenticate` value of a guard's 403. */
     challenge?: (error: JsonRpcErrorObject) => string,
   ) {
-    this.answers = new AnswerWriter(legacyErrorStatus, directWriteBytes, challenge);
+    this.answers = new AnswerWriter(new LegacyCodec(), directWriteBytes, challenge);
   }
 
   /**
@@ -100,7 +102,7 @@ export class LegacyEndpoint implements AnswersRunning {
       if (message instanceof ParseError) throw message;
       envelope = readEnvelope(message);
     } catch (error) {
-      return this.json(reply, 400, legacyErrorResponse(undefined, error));
+      return this.refused(reply, legacyErrorResponse(undefined, error));
     }
     const read = this.readSessionHeaders(request, reply, VERSION_HEADER);
     if (!read) return reply;
@@ -124,7 +126,7 @@ export class LegacyEndpoint implements AnswersRunning {
     if (envelope.kind === 'response') {
       // A malformed answer (`"error": null`) is a 400; the ask it names has already failed.
       const refused = session.core.handleResponse(message as { id?: unknown });
-      if (refused) return this.json(reply, 400, legacyErrorResponse(undefined, refused));
+      if (refused) return this.refused(reply, legacyErrorResponse(undefined, refused));
       return reply.code(NOTIFICATION_STATUS).send();
     }
     if (envelope.kind === 'notification') {
@@ -191,7 +193,7 @@ export class LegacyEndpoint implements AnswersRunning {
     if (!response || 'error' in response) {
       // A refused initialize opens nothing.
       this.store.delete(session.id);
-      return this.json(reply, 400, response ?? legacyErrorResponse(rpc.id, new Error('initialize did not answer')));
+      return this.refused(reply, response ?? legacyErrorResponse(rpc.id, new Error('initialize did not answer')));
     }
     return this.json(reply.header(SESSION_HEADER, session.id), RESULT_STATUS, response);
   }
@@ -208,7 +210,7 @@ export class LegacyEndpoint implements AnswersRunning {
     try {
       return [readHeader(request.headers, SESSION_HEADER, 'Mcp-Session-Id'), other && readHeader(request.headers, other.key, other.name)];
     } catch (error) {
-      this.json(reply, 400, legacyErrorResponse(undefined, error));
+      this.refused(reply, legacyErrorResponse(undefined, error));
       return undefined;
     }
   }
@@ -332,6 +334,11 @@ export class LegacyEndpoint implements AnswersRunning {
   /** A JSON answer with a status of its own (a message of ours: an error, the initialize result). */
   private json(reply: FastifyReply, status: number, message: EngineResponse): FastifyReply {
     return this.answers.message(reply, status, message, this.loggerFor(reply.request));
+  }
+
+  /** A message that could not be taken (no session runs it): its error with the legacy codec's status. */
+  private refused(reply: FastifyReply, response: JsonRpcErrorResponse): FastifyReply {
+    return this.json(reply, this.answers.errorStatus(response.error.code, 'request'), response);
   }
 }
 
