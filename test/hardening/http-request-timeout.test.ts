@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createMcpApp, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions } from '@decorum/fastify';
+import { createMcpApp, timeoutOptions } from '@decorum/fastify';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../packages/fastify/src/timeouts.js';
 import { body, send, standardHeaders } from '../../packages/fastify/test/support/http.js';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { Hardening } from './fixtures/hardening-server.js';

@@ -6,8 +6,10 @@
  *
  * @module \@decorum/client/host
  */
+// The host, its options and what it lists.
 export { McpHost, type McpHostOptions, type HostServerOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
-export { SERVER_NAME, checkServerName, namespaced, splitNamespaced } from './host/namespacing.js';
-export { needsApproval, type ToolCall, type Approve, type ApprovalAnswer, type ApprovalPolicy } from './host/approval.js';
+// Approving tool calls: what the host's `approve` function is given and answers, and the policy that decides when it is asked.
+export type { ToolCall, Approve, ApprovalAnswer, ApprovalPolicy } from './host/approval.js';
+// Handing the merged tools to the Anthropic and OpenAI APIs.
 export { toAnthropicTools, runAnthropicToolUse, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './host/adapters/anthropic.js';
 export { toOpenAiTools, runOpenAiToolCall, type OpenAiFunctionTool, type OpenAiToolCall, type OpenAiToolMessage } from './host/adapters/openai.js';

@@ -7,22 +7,24 @@
  *
  * @module \@decorum/client
  */
+// Connecting to a server and calling it: the client, its options and the types its signatures name.
 export { McpClient, type McpClientOptions, type ConnectOptions, type RequestOptions, type Progress } from './client.js';
 export { connect } from './connect.js';
 /** The host that connects N servers for one model; its options, helpers and model adapters are in `@decorum/client/host`. */
 export { McpHost } from './host/host.js';
-export { transportFor, type ServerLocation, type TransportOptions } from './transports/for-location.js';
+export type { ServerLocation } from './transports/for-location.js';
+// The transports (McpClient takes any ClientTransport), what they connect to, and their limits.
 export type { ClientTransport, Exchange, TransportEvents, EraInfo } from './transports/transport.js';
-export { StdioTransport, DEFAULT_MAX_MESSAGE_BYTES, type StdioTarget, type StreamLimits } from './transports/stdio.js';
+export { StdioTransport, type StdioTarget, type StreamLimits } from './transports/stdio.js';
 export { HttpTransport, type HttpTarget, type BearerTokenProvider } from './transports/http.js';
 export type { SessionStreamState } from './transports/session-stream.js';
 export { InProcessTransport, type InProcessTarget } from './transports/in-process.js';
-export { encodeHeaderValue } from './transports/header-value.js';
 export type { EraChoice } from './eras/negotiate.js';
-export { MODERN_VERSION, LEGACY_VERSIONS } from './eras/versions.js';
+// Answering a server's asks (elicitation, sampling, roots), with limits; the text helper for listing what a server sent.
 export type { InputHandlers, InputContext, ElicitationRequest } from './input-handlers.js';
-export { DEFAULT_ASK_LIMITS, type AskLimits, type AskLimitName } from './ask-limits.js';
+export type { AskLimits, AskLimitName } from './ask-limits.js';
 export { escapeControls } from './listed-text.js';
+// Change events (subscriptions/listen) and the results' types.
 export { Subscription, type SubscriptionFilter, type SubscriptionOptions, type ChangeEvent } from './subscriptions.js';
 export type {
   ResultBase,
@@ -40,6 +42,7 @@ export type {
   CompletionReference,
   ServerView,
 } from './results.js';
+// The errors a call rejects with.
 export {
   McpClientError,
   RequestTimeoutError,
@@ -67,8 +70,8 @@ export {
   ServerError,
   type BearerChallenge,
 } from './errors.js';
+// OAuth 2.1 for Streamable HTTP, and the in-process client for tests.
 export { OAuthClient, type OAuthOptions, type AuthorizeStep, type PreRegisteredClient } from './auth/oauth-client.js';
 export { MemoryTokenStore, type TokenStore, type StoredAuthorization } from './auth/token-store.js';
 export { AuthorizationError } from './auth/authorization-error.js';
-export { discoverProtectedResource, discoverAuthorizationServer, canonicalResource, type ProtectedResourceMetadata } from './auth/discovery.js';
 export { createTestClient, type TestClientOptions, type TestClient } from './testing/create-test-client.js';

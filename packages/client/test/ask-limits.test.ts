@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { AskLimitError, DEFAULT_ASK_LIMITS, McpClient, type CallToolResult, type InputHandlers } from '@decorum/client';
+import { AskLimitError, McpClient, type CallToolResult, type InputHandlers } from '@decorum/client';
 import { McpServer, Tool, type ToolContext } from '@decorum/core';
+import { DEFAULT_ASK_LIMITS } from '../src/ask-limits.js';
 import { Type, type Static } from 'typebox';
 import { FIXTURES, ROOT, fixture, serveHttp, type HttpServer } from './support/servers.js';
 

@@ -1,4 +1,5 @@
-import { connect, encodeHeaderValue, ForbiddenError, RequestCancelledError, UnauthorizedError, MessageTooLargeError } from '@decorum/client';
+import { connect, ForbiddenError, RequestCancelledError, UnauthorizedError, MessageTooLargeError } from '@decorum/client';
+import { encodeHeaderValue } from '../src/transports/header-value.js';
 import { EverythingServer } from '../../../examples/everything/src/everything.js';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
 import { discoverAnswer, rawEndpoint } from './support/raw-endpoint.js';

@@ -8,17 +8,7 @@ describe('the entry points of @decorum/client', () => {
   });
 
   test("the host's helpers are in @decorum/client/host only", () => {
-    const hostNames = [
-      'needsApproval',
-      'namespaced',
-      'splitNamespaced',
-      'checkServerName',
-      'SERVER_NAME',
-      'toAnthropicTools',
-      'runAnthropicToolUse',
-      'toOpenAiTools',
-      'runOpenAiToolCall',
-    ];
+    const hostNames = ['toAnthropicTools', 'runAnthropicToolUse', 'toOpenAiTools', 'runOpenAiToolCall'];
     expect(hostNames.filter((name) => !(name in host))).toEqual([]);
     expect(hostNames.filter((name) => name in client)).toEqual([]);
   });
@@ -27,5 +17,21 @@ describe('the entry points of @decorum/client', () => {
     for (const name of ['McpClient', 'connect', 'createTestClient', 'StdioTransport', 'HttpTransport', 'InProcessTransport', 'McpClientError', 'OAuthClient'])
       expect(client).toHaveProperty(name);
     expect(Object.keys(host).filter((name) => name in client)).toEqual(['McpHost']);
+  });
+
+  test('what only the client itself or its tests call is in neither entry point', () => {
+    const internal = [
+      'needsApproval',
+      'namespaced',
+      'splitNamespaced',
+      'checkServerName',
+      'SERVER_NAME',
+      'encodeHeaderValue',
+      'transportFor',
+      'DEFAULT_ASK_LIMITS',
+      'discoverProtectedResource',
+      'MODERN_VERSION',
+    ];
+    expect(internal.filter((name) => name in client || name in host)).toEqual([]);
   });
 });

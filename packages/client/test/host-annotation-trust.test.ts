@@ -1,5 +1,6 @@
 import { CallRefusedError } from '@decorum/client';
-import { McpHost, needsApproval, type ToolCall } from '@decorum/client/host';
+import { McpHost, type ToolCall } from '@decorum/client/host';
+import { needsApproval } from '../src/host/approval.js';
 import { fixture } from './support/servers.js';
 
 /** An approve hook that refuses, noting what it was asked. */

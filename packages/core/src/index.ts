@@ -1,8 +1,8 @@
 /**
  * @decorum/core — what you write a server with: the decorators (`@McpServer`, `@Tool`,
  * `@Resource`, `@Prompt`, `@Complete`, `@Use`, `@Guard`, `@Field`), the request context (`ctx`),
- * `createServer` and its options, the live registry, the errors a handler throws, the protocol
- * types and schema helpers. It knows nothing of bytes: the transports (`@decorum/stdio`,
+ * `createServer` and its options, the live registry, the errors a handler throws and the protocol
+ * types. It knows nothing of bytes: the transports (`@decorum/stdio`,
  * `@decorum/fastify`) frame messages, and what they drive the engine with is
  * `@decorum/core/transport`.
  *
@@ -10,7 +10,8 @@
  */
 import 'reflect-metadata';
 
-// Authoring
+// Writing a server: the decorators, ctx, the asks and the result helpers, with the options and types their signatures name.
+// (mcpServerOptionsOf: @decorum/cli reads a module's server options.)
 export { McpServer, mcpServerOptionsOf } from './decorators/mcp-server.js';
 export { Tool, type ToolDecorator, type ToolHandler } from './decorators/tool.js';
 export { Resource, type ResourceHandler, type ResourceTemplateDecorator, type ResourceTemplateOptions } from './decorators/resource.js';
@@ -36,18 +37,17 @@ export type {
   InputRequiredResult,
 } from './asks/ask-types.js';
 export type { MrtrOptions } from './asks/mrtr/input-round.js';
-export { STATE_KEYS_ENV } from './asks/mrtr/state-seal.js';
-export { ElicitationSchemaError, toRequestedSchema, type RequestedSchema, type ElicitationSchemaSource } from './asks/elicitation-schema.js';
+export { ElicitationSchemaError, type RequestedSchema, type ElicitationSchemaSource } from './asks/elicitation-schema.js';
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.js';
 
-// Building and serving
+// Serving it: createServer and its options, which the transports and mcp-serve take as they are.
 export { createServer } from './server/create-server.js';
 export type { ServerOptions, ServerTarget, DecorumServer } from './server/types.js';
-export { isSafePattern, type UnsafePatternPolicy } from './schema/pattern-safety.js';
-// Live servers: run-time changes, subscriptions/listen fan-out, completion
-export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues, type Completer } from './decorators/complete.js';
-export { LiveRegistry, type LiveCollection, type LiveTarget, type LiveClass, type LiveRegistryOptions } from './live/live-registry.js';
-// The notification bus: an option of createServer, and an interface to implement for a bus of your own.
+export type { UnsafePatternPolicy } from './schema/pattern-safety.js';
+// Live servers: completion, and run-time changes through `server.live` (made by createServer, never by a user).
+export { Complete, type CompletionTarget, type CompletionContext, type CompletionValues } from './decorators/complete.js';
+export type { LiveRegistry, LiveCollection, LiveTarget, LiveClass, LiveRegistryOptions } from './live/live-registry.js';
+// The notification bus: an option of createServer, and the interface @decorum/redis (or your own bus) implements.
 export {
   InProcessNotificationBus,
   DEFAULT_QUEUE_LIMIT,
@@ -60,22 +60,22 @@ export {
 } from './live/notification-bus.js';
 export type { LiveEvent, LiveChange, LiveKind } from './live/events.js';
 export { serverOf } from './server/server-of.js';
+// (isServerTarget: @decorum/cli picks a module's servers.)
 export { isServerTarget } from './registry/scanner.js';
 export type { Logger } from './logging/logger.js';
 // The legacy era (2025-11-25 and earlier, initialize-based sessions): its options
 export type { Eras } from './era/eras.js';
 export type { LegacySessionOptions } from './legacy/legacy-session.js';
-export { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS } from './asks/session/client-requests.js';
-export { LEGACY_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION } from './era/versions.js';
+// (LEGACY_PROTOCOL_VERSIONS: @decorum/fastify advertises them.)
+export { LEGACY_PROTOCOL_VERSIONS } from './era/versions.js';
 
-// The request pipeline: middleware, guards, rate limits, telemetry, dependency injection
+// The request pipeline: middleware, guards, rate limits (and the store @decorum/redis implements), telemetry, dependency injection
 export { Use } from './decorators/use.js';
 export { Guard } from './decorators/guard.js';
-export { PipelineCall } from './pipeline/call.js';
+export type { PipelineCall } from './pipeline/call.js';
 export type { CallTarget } from './registry/targets.js';
 export { forMethods, type Middleware, type Next, type CallResult } from './pipeline/middleware.js';
 export type { Guard as GuardFunction } from './pipeline/guard.js';
-export { scopesGuard } from './pipeline/scopes-guard.js';
 export type { PipelineOptions } from './pipeline/pipeline.js';
 export { DEFAULT_STEP_TIMEOUT_MS } from './pipeline/step-timeout.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './pipeline/rate-limit/limiter.js';
@@ -85,7 +85,7 @@ export type { TelemetryOptions } from './pipeline/telemetry.js';
 export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
 export type { ClassOrMemberDecorator } from './decorators/step-records.js';
 
-// Errors
+// Errors: what a handler throws, and what the transports and the client raise and catch
 export {
   McpProtocolError,
   ParseError,
@@ -97,27 +97,16 @@ export {
   HeaderMismatchError,
   MissingRequiredClientCapabilityError,
   UnsupportedProtocolVersionError,
-  ResourceNotFoundError,
-  ClientRequestTimeoutError,
-  ClientRequestFailedError,
   ForbiddenError,
   RateLimitedError,
 } from './errors/protocol-errors.js';
 export { DecorumStartupError, StartupErrorCode } from './errors/startup-error.js';
 export { DecorumUsageError, UsageErrorCode } from './errors/usage-error.js';
 
-// Schemas and validation
-export { compileSchema, type CompiledSchema } from './schema/compiled-input.js';
+// Protocol: what a handler returns, and the messages the transports and the client speak
 export type { JsonSchema } from './schema/json-schema.js';
-export type { SchemaInput, SchemaOutput, ToolReturn } from './decorators/schema-type.js';
-export type { ValidationIssue, ValidationOutcome } from './schema/issues.js';
-export { VALIDATION_META_KEY } from './methods/tools-call.js';
-
-// Protocol
-export { LOGGING_LEVELS } from './protocol/types.js';
 export type {
   RequestId,
-  JsonValue,
   JsonObject,
   JsonRpcRequest,
   JsonRpcNotification,
@@ -125,14 +114,12 @@ export type {
   JsonRpcResultResponse,
   JsonRpcErrorResponse,
   JsonRpcResponse,
-  JsonRpcMessage,
   Implementation,
   Icon,
   ClientCapabilities,
   ServerCapabilities,
   LoggingLevel,
   CacheScope,
-  CacheHints,
   ResultType,
   Result,
   Annotations,
@@ -155,5 +142,5 @@ export type {
   PromptMessage,
   GetPromptResult,
 } from './protocol/types.js';
-export { META, PROGRESS_TOKEN } from './protocol/meta-keys.js';
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/version.js';
+export { META } from './protocol/meta-keys.js';
+export { LATEST_PROTOCOL_VERSION } from './protocol/version.js';

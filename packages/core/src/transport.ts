@@ -11,15 +11,14 @@
 // The engine, and the channel one request talks through
 export { McpEngine, type EngineAnswer, type SessionOpening } from './engine/engine.js';
 export type { RequestChannel } from './engine/request-channel.js';
-export type { ChannelFlow, FlowChannel, SubscriptionFilter } from './live/subscription.js';
+export type { ChannelFlow, FlowChannel } from './live/subscription.js';
 export { Cancellation } from './engine/cancellation.js';
 export { isThenable } from './async/thenable.js';
 export type { RequestMeta } from './era/request-meta.js';
 export type { EraCodec, ErrorOrigin } from './era/codec.js';
 export type { ModernCodec } from './era/modern-codec.js';
-export { Pipeline } from './pipeline/pipeline.js';
 
-// Reading and writing messages
+// Reading and writing messages (RawJson also for middleware: a list's result is a pre-serialized page)
 export { LineSplitter } from './wire/line-splitter.js';
 export { readMcpParamHeaders, type AnnotatedTool, type McpParamHeader } from './schema/x-mcp-header.js';
 export { isNotificationShaped, mayHoldProtoKey, parseJson, readEnvelope, readableId, type Envelope } from './wire/envelope.js';
@@ -30,13 +29,12 @@ export {
   encodeMessage,
   type AnswerBody,
   type BodyEncoding,
-  type Encoding,
   type PageAnswerBytes,
   type TextEncoding,
   type UnserializableListener,
 } from './wire/encode-message.js';
 export { LongTextJson } from './wire/result-json.js';
-export { toJsonRpcError, errorResponse } from './errors/to-json-rpc.js';
+export { errorResponse } from './errors/to-json-rpc.js';
 export { legacyErrorResponse } from './legacy/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';
 
@@ -44,11 +42,11 @@ export { shutdownErrors } from './errors/shutdown-errors.js';
 export type { Registry } from './registry/registry.js';
 export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.js';
 
-// The legacy era: sessions opened with initialize, and how their asks reach the client
-export { LegacySession, type LegacySessionView } from './legacy/legacy-session.js';
+// The legacy era: sessions opened with initialize (by DecorumServer.openLegacySession), and how their asks reach the client
+export type { LegacySession, LegacySessionView } from './legacy/legacy-session.js';
 export { LegacyCodec } from './legacy/legacy-codec.js';
-export { isModernShaped, isLegacyOpening } from './era/eras.js';
-export { classifyInbound, classifyByHeaders, classifyByBody, namesModernVersion, type Inbound } from './wire/inbound.js';
+export { isLegacyOpening } from './era/eras.js';
+export { classifyInbound, classifyByHeaders, classifyByBody, type Inbound } from './wire/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';
 export type { AskSeam, AskTarget, HandlerAsks, HandlerOutcome } from './asks/handler-asks.js';
 

@@ -4,8 +4,9 @@ import { Type as Nested } from 'class-transformer';
 import { Type } from 'typebox';
 import { Settings } from 'typebox/system';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { compileSchema, Field, type CompiledSchema, type ValidationIssue } from '@decorum/core';
-import { formatIssues } from '../src/schema/issues.js';
+import { Field } from '@decorum/core';
+import { compileSchema, type CompiledSchema } from '../src/schema/compiled-input.js';
+import { formatIssues, type ValidationIssue } from '../src/schema/issues.js';
 
 // ---------------------------------------------------------------------------------------------
 // One schema, written twice: as a class-validator DTO and as TypeBox.

@@ -27,7 +27,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { compileSchema, Field, type JsonSchema, type ValidationOutcome } from '@decorum/core';
+import { Field, type JsonSchema } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
+import type { ValidationOutcome } from '../src/schema/issues.js';
 import { compileClassValidatorPath, compileDtoValidator } from '../src/schema/dto/validator.js';
 
 // ---------------------------------------------------------------------------------------------

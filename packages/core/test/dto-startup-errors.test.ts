@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { describe, expect, test } from '@jest/globals';
 import { IsInt, IsString, ValidateNested } from 'class-validator';
 import { Type } from 'typebox';
-import { compileSchema, DecorumStartupError, Field, StartupErrorCode, Tool } from '@decorum/core';
+import { DecorumStartupError, Field, StartupErrorCode, Tool } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { startupError } from './support/startup-error.js';
 
 /**

@@ -21,7 +21,7 @@ import {
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { Type as T } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { compileSchema } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { compileClassValidatorPath, compileDtoValidator } from '../src/schema/dto/validator.js';
 
 @ValidatorConstraint({ name: 'even' })

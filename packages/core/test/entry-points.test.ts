@@ -5,20 +5,15 @@ import * as transport from '@decorum/core/transport';
 const TRANSPORT_VALUES = [
   'McpEngine',
   'Cancellation',
-  'Pipeline',
   'readEnvelope',
   'parseJson',
   'readableId',
   'isNotificationShaped',
   'encodeMessage',
   'isErrorResponse',
-  'RawJson',
   'errorResponse',
-  'toJsonRpcError',
   'legacyErrorResponse',
   'shutdownErrors',
-  'LegacySession',
-  'isModernShaped',
   'isLegacyOpening',
   'classifyInbound',
   'preloadValidators',
@@ -57,5 +52,24 @@ describe('the entry points of @decorum/core', () => {
 
   test('the names renamed before the first release are gone, not aliased', () => {
     expect('isDecorumServer' in core).toBe(false);
+  });
+
+  test('what only the core itself or its tests call is in neither entry point', () => {
+    const internal = [
+      'compileSchema',
+      'toRequestedSchema',
+      'isSafePattern',
+      'scopesGuard',
+      'VALIDATION_META_KEY',
+      'STATE_KEYS_ENV',
+      'Pipeline',
+      'toJsonRpcError',
+    ];
+    expect(internal.filter((name) => name in core || name in transport)).toEqual([]);
+  });
+
+  test('classes that only the core makes are exported as types (no value to construct)', () => {
+    expect(['LiveRegistry', 'PipelineCall'].filter((name) => name in core)).toEqual([]);
+    expect(['LegacySession'].filter((name) => name in transport)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
-import { compileSchema, Field, McpHeader } from '@decorum/core';
+import { Field, McpHeader } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 
 describe('@Field and @McpHeader', () => {
   test('combine in either order', () => {

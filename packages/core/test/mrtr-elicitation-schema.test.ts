@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { IsEmail, IsString, Matches, ValidateNested } from 'class-validator';
 import { Type as TransformType } from 'class-transformer';
 import { Type } from 'typebox';
-import { ElicitationSchemaError, toRequestedSchema } from '@decorum/core';
-import { checkContent } from '../src/asks/elicitation-schema.js';
+import { ElicitationSchemaError } from '@decorum/core';
+import { checkContent, toRequestedSchema } from '../src/asks/elicitation-schema.js';
 
 class Contact {
   @IsEmail() email!: string;

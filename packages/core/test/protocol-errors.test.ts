@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ClientRequestFailedError,
-  ClientRequestTimeoutError,
   ForbiddenError,
   HeaderMismatchError,
   InternalError,
@@ -13,10 +11,10 @@ import {
   ParseError,
   RateLimitedError,
   RefusedMessageError,
-  ResourceNotFoundError,
   UnsupportedProtocolVersionError,
 } from '@decorum/core';
-import { toJsonRpcError } from '@decorum/core/transport';
+import { ClientRequestFailedError, ClientRequestTimeoutError, ResourceNotFoundError } from '../src/errors/protocol-errors.js';
+import { toJsonRpcError } from '../src/errors/to-json-rpc.js';
 
 /** The protocol error table: each class keeps its name, code, data and `instanceof`, and has a default message. */
 describe('protocol errors', () => {

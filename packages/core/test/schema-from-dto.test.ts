@@ -28,7 +28,8 @@ import {
 } from 'class-validator';
 import { Type } from 'class-transformer';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { compileSchema, Field, McpHeader } from '@decorum/core';
+import { Field, McpHeader } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { dtoToJsonSchema } from '../src/schema/dto/to-json-schema.js';
 
 enum Color {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Settings } from 'typebox/system';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { compileSchema } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { isTypeBoxSchema, typeBoxToJsonSchema } from '../src/schema/typebox/from-typebox.js';
 
 const Weather = Type.Object({

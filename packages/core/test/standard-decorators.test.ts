@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { compileSchema, Complete, createServer, Field, McpServer, Prompt, Resource, Tool } from '@decorum/core';
+import { Complete, createServer, Field, McpServer, Prompt, Resource, Tool } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { IsString } from 'class-validator';
 import { Type } from 'typebox';
 import { quietLogger } from './support/engine-harness.js';

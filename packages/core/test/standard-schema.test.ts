@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as v from 'valibot';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
-import { compileSchema } from '@decorum/core';
+import { compileSchema } from '../src/schema/compiled-input.js';
 import { request, StdioProcess } from '@decorum-internal/test-support';
 
 /**

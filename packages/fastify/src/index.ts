@@ -6,21 +6,14 @@
  * @module \@decorum/fastify
  */
 
-/** The plugin to register in any Fastify app, and its options. */
+/** The plugin to register in any Fastify app, and its options (OAuth 2.1 `auth` included). */
 export { mcpPlugin } from './plugin.js';
 export type { McpPluginOptions, McpAuthOptions, JwtValidationOptions, LegacySessionsOptions } from './options.js';
-export { DEFAULT_DIRECT_WRITE_BYTES } from './options.js';
 
-/** OAuth 2.1 protected resource: the pieces `auth` is built from, for tooling and tests. */
-export { McpResourceServer, type Authentication } from './auth/resource-server.js';
-export { bearerChallenge, type BearerError, type Challenge } from './auth/challenge.js';
-export { PRM_WELL_KNOWN, metadataUrl, parseResourceUri, type ResourceUri } from './auth/metadata.js';
-export { DEFAULT_ALGORITHMS, DEFAULT_CLOCK_TOLERANCE_SEC, scopesOfClaims } from './auth/verifier.js';
-
-/** A standalone app and a runner (what `mcp-serve --http` uses). */
+/** A standalone app and a runner (what `mcp-serve --http` uses), and Node's HTTP timeouts for your own server. */
 export { createMcpApp, createHttpLogger, type McpAppOptions } from './app.js';
 export { serveHttp, type ServeHttpOptions, type HttpServer } from './serve-http.js';
-export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
+export { timeoutOptions, type HttpTimeouts, type HttpServerOptions } from './timeouts.js';
 
 /** Origin and Host policies: the default allowlist test and the options' types. */
 export { isLocalOrigin, type AllowedOrigins } from './headers/origin.js';

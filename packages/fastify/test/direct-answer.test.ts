@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { McpServer, Tool } from '@decorum/core';
 import { meta } from '@decorum-internal/test-support';
-import { DEFAULT_DIRECT_WRITE_BYTES } from '@decorum/fastify';
+import { DEFAULT_DIRECT_WRITE_BYTES } from '../src/options.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { initializeSession, legacyPost } from './support/legacy-client.js';

@@ -6,6 +6,17 @@ describe('the entry point of @decorum/fastify', () => {
     const internals = ['errorStatus', 'refusalStatus', 'HttpRefusal', 'decodeHeaderValue', 'isBase64Sentinel', 'hostPolicy'];
     // Shared with the client, so in @decorum/core/transport.
     internals.push('readMcpParamHeaders', 'X_MCP_HEADER');
+    // What mcpPlugin's auth and timeouts use inside; a user sets the options.
+    internals.push(
+      'McpResourceServer',
+      'bearerChallenge',
+      'metadataUrl',
+      'parseResourceUri',
+      'scopesOfClaims',
+      'PRM_WELL_KNOWN',
+      'DEFAULT_ALGORITHMS',
+      'DEFAULT_REQUEST_TIMEOUT_MS',
+    );
     expect(internals.filter((name) => name in fastify)).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ const METHODS = [
  * transports hand it parsed messages and a {@link RequestChannel}, and serialize what it returns.
  *
  * One pass per request, in the spec's order: `_meta` read, the transport's checks of it
- * (`channel.checkMeta`), version, method, the one {@link RequestCall} with its target, the
+ * (`channel.checkMeta`), version, method, the one call object (`RequestCall`) with its target, the
  * transport's checks of the target (`channel.checkTarget`), the pipeline and the method, and the
  * answer finished by the request's codec. The answer itself when nothing waited (an
  * {@link EngineAnswer}; a transport that needs a promise wraps it at its edge).
