@@ -35,7 +35,7 @@ export {
 } from './wire/encode-message.js';
 export { LongTextJson } from './wire/result-json.js';
 export { errorResponse } from './errors/to-json-rpc.js';
-export { legacyErrorResponse } from './legacy/legacy-errors.js';
+export { legacyErrorResponse } from './era/legacy-errors.js';
 export { shutdownErrors } from './errors/shutdown-errors.js';
 
 // What a transport reads of the served registry
@@ -44,7 +44,7 @@ export type { ToolEntry, PromptEntry, ResourceEntry } from './registry/entries.j
 
 // The legacy era: sessions opened with initialize (by DecorumServer.openLegacySession), and how their asks reach the client
 export type { LegacySession, LegacySessionView } from './legacy/legacy-session.js';
-export { LegacyCodec } from './legacy/legacy-codec.js';
+export { LegacyCodec } from './era/legacy-codec.js';
 export { isLegacyOpening } from './era/eras.js';
 export { classifyInbound, classifyByHeaders, classifyByBody, type Inbound } from './wire/inbound.js';
 export type { ClientRequestOutlet } from './asks/session/client-requests.js';

@@ -20,7 +20,7 @@ export class ModernCodec implements EraCodec {
   }
 
   result(_method: string, result: Result | RawJson, hints?: CacheHints): Result | RawJson {
-    // A pre-serialized page is this era's JSON already (registry/list-page.ts).
+    // A pre-serialized page is this era's JSON already (wire/list-page.ts).
     if (result instanceof RawJson) return result;
     return this.finish(result, hints);
   }

@@ -79,6 +79,6 @@ export class RefusedMessageError extends ParseError {
 
 /**
  * -32602 on the modern era: no resource at the URI (`data.uri`). A legacy session reports it as
- * -32002, the code 2025-11-25 and earlier give it (see `legacy/legacy-errors.ts`).
+ * -32002, the code 2025-11-25 and earlier give it (see `era/legacy-errors.ts`).
  */
 export class ResourceNotFoundError extends InvalidParamsError {}

@@ -6,7 +6,7 @@ import type { EngineResponse } from '../wire/raw-json.js';
 import type { Cancellation } from '../engine/cancellation.js';
 import { InFlight } from '@decorum/transport-kit';
 import type { RequestChannel } from '../engine/request-channel.js';
-import { legacyErrorResponse } from './legacy-errors.js';
+import { legacyErrorResponse } from '../era/legacy-errors.js';
 import { InvalidParamsError, InvalidRequestError, MethodNotFoundError } from '../errors/protocol-errors.js';
 import type { LiveEvent } from '../live/events.js';
 import { notificationMethod } from '../live/events.js';
@@ -27,7 +27,7 @@ import {
 import { readClientAnswer } from '../asks/session/client-answer.js';
 import { ClientRequests, DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, type ClientRequestOutlet } from '../asks/session/client-requests.js';
 import { legacyClientCapabilities, legacyImplementation, legacyServerCapabilities } from './legacy-capabilities.js';
-import { LegacyCodec } from './legacy-codec.js';
+import { LegacyCodec } from '../era/legacy-codec.js';
 import { SessionAskSeam } from '../asks/session/session-asks.js';
 import { LegacySubscriptions } from './resource-subscriptions.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION, negotiateLegacyVersion } from '../era/versions.js';

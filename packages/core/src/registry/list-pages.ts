@@ -3,7 +3,7 @@ import { InvalidParamsError } from '../errors/protocol-errors.js';
 import type { CacheHints, JsonObject } from '../protocol/types.js';
 import type { CacheOptions } from '../decorators/metadata.js';
 import type { ModernCodec } from '../era/modern-codec.js';
-import { ListPage } from './list-page.js';
+import { ListPage } from '../wire/list-page.js';
 
 /** One listed item and its own cache preferences. */
 export interface ListItem {

@@ -11,10 +11,10 @@
  */
 import { RawJson } from '../wire/raw-json.js';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
-import { revisionHas } from '../era/revision-features.js';
-import { LATEST_LEGACY_PROTOCOL_VERSION } from '../era/versions.js';
+import { revisionHas } from './revision-features.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
 import { isJsonObject as isPlainObject } from '../protocol/json-object.js';
-import { ListPage } from '../registry/list-page.js';
+import { ListPage } from '../wire/list-page.js';
 
 /** A copy of `item` without `keys` (the item itself when it has none of them). */
 function without(item: JsonObject, keys: readonly string[]): JsonObject {

@@ -1,4 +1,4 @@
-import { RawJson } from '../wire/raw-json.js';
+import { RawJson } from './raw-json.js';
 import type { CacheHints, JsonObject } from '../protocol/types.js';
 import type { ModernCodec } from '../era/modern-codec.js';
 
@@ -6,7 +6,7 @@ import type { ModernCodec } from '../era/modern-codec.js';
  * One page of a list (`tools/list`, …), made when the registry is built: its members as both eras
  * share them (the items and `nextCursor`) and its cache hints. It is the 2026-07-28 page's JSON,
  * finished by the modern codec once, here; a legacy codec makes its revision's page from
- * `members`, once per page and revision (legacy/legacy-results.ts).
+ * `members`, once per page and revision (era/legacy-results.ts).
  */
 export class ListPage extends RawJson {
   constructor(

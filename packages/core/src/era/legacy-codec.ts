@@ -1,10 +1,10 @@
-import type { EraCodec, ErrorOrigin } from '../era/codec.js';
+import type { EraCodec, ErrorOrigin } from './codec.js';
 import type { RawJson } from '../wire/raw-json.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, RequestId, Result } from '../protocol/types.js';
 import { legacyErrorResponse } from './legacy-errors.js';
 import { legacyNotification, legacyResult } from './legacy-results.js';
 import { legacyErrorStatus } from './legacy-statuses.js';
-import { LATEST_LEGACY_PROTOCOL_VERSION } from '../era/versions.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
 
 /**
  * The legacy codec of one session: results, error codes, HTTP statuses and notifications as the

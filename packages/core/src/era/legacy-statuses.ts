@@ -1,5 +1,5 @@
-import type { ErrorOrigin } from '../era/codec.js';
-import { pipelineRefusalStatus } from '../era/modern-statuses.js';
+import type { ErrorOrigin } from './codec.js';
+import { pipelineRefusalStatus } from './modern-statuses.js';
 
 /**
  * The HTTP status of a JSON-RPC error in a legacy (2025-11-25 and earlier) session. A message that
