@@ -62,12 +62,15 @@ export class AnswerWriter {
     this.answerEncoding = { body: true, piecesFrom: directWriteBytes };
   }
 
-  /** A request's JSON answer: 200, or its error's status and headers; a result JSON cannot hold becomes -32603 for its id (200). */
-  json(reply: FastifyReply, exchange: ExchangeRecord, logger: Logger, response: EngineResponse): FastifyReply {
+  /**
+   * A request's JSON answer: 200, or its error's status (where it arose: `origin`) and headers; a
+   * result JSON cannot hold becomes -32603 for its id (200).
+   */
+  json(reply: FastifyReply, exchange: ExchangeRecord, logger: Logger, response: EngineResponse, origin: ErrorOrigin = 'handler'): FastifyReply {
     let status = RESULT_STATUS;
     if (isErrorResponse(response)) {
       exchange.errorCode = response.error.code;
-      status = this.codec.errorStatus(response.error.code, 'handler');
+      status = this.codec.errorStatus(response.error.code, origin);
       const headers = errorHeaders(response.error, this.challenge);
       if (headers) reply.headers(headers);
     }

@@ -133,16 +133,12 @@ export class McpEndpoint {
 
   /**
    * Writes the engine's answer as a JSON response (nothing once the client has gone). An error from
-   * before routing — `_meta`, the MCP headers, the version — takes the request's status (status.ts).
+   * before routing — `_meta`, the MCP headers, the version — takes the request's status (the codec's).
    */
   private answerJson(reply: FastifyReply, exchange: Exchange, channel: PostChannel, response: EngineResponse | undefined): FastifyReply {
     if (response === undefined || exchange.cancellation.cancelled) return reply.sent ? reply : this.abandon(reply, exchange);
-    if (!channel.routed && isErrorResponse(response)) {
-      exchange.errorCode = response.error.code;
-      exchange.stream = 'json';
-      return sendJson(reply, this.answers.errorStatus(response.error.code, 'request'), response);
-    }
-    return this.answers.json(reply, exchange, channel.logger, response);
+    exchange.stream = 'json';
+    return this.answers.json(reply, exchange, channel.logger, response, channel.routed ? 'handler' : 'request');
   }
 
   /** The answer of a request whose SSE stream is open: its notifications went to it, the response ends it. */

@@ -85,10 +85,7 @@ export class PostChannel implements FlowChannel {
    */
   private choose(call: PipelineCall): void {
     const { accepted } = this.exchange;
-    if (call.method !== LISTEN_METHOD && !(this.notifiable && accepted.sse) && accepted.json) {
-      this.exchange.stream = 'json';
-      return;
-    }
+    if (call.method !== LISTEN_METHOD && !(this.notifiable && accepted.sse) && accepted.json) return;
     this.exchange.stream = 'sse';
     const { reply } = this;
     // The stream is written to the socket directly; headers other hooks set (CORS, request ids) are kept.

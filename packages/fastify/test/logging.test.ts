@@ -38,6 +38,17 @@ describe('request logging', () => {
     expect(lines[3]).toMatchObject({ statusCode: 405 });
   });
 
+  test('a request refused while routing (unknown tool, unknown method) is logged as a JSON answer', async () => {
+    logs.lines.length = 0;
+    await rpc(t.url, 'log-nope', 'tools/call', { name: 'nope', arguments: {} });
+    await rpc(t.url, 'log-foo', 'foo/bar');
+    await settle();
+    expect(summaries()).toEqual([
+      expect.objectContaining({ rpcId: 'log-nope', stream: 'json', statusCode: 200, errorCode: -32602 }),
+      expect.objectContaining({ rpcId: 'log-foo', stream: 'json', statusCode: 404, errorCode: -32601 }),
+    ]);
+  });
+
   test('SSE requests are logged once, when the stream ends', async () => {
     logs.lines.length = 0;
     await rpc(t.url, 'log-sse', 'tools/call', { name: 'slow', arguments: { steps: 2, delayMs: 1 } }, { progressToken: 1 });
