@@ -16,7 +16,6 @@ import {
   readEnvelope,
   type EngineAnswer,
   type EngineResponse,
-  type ErrorOrigin,
 } from '@decorum/core/transport';
 import { LinkedList } from '@decorum/transport-kit';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -97,11 +96,11 @@ export class McpEndpoint {
       message = parseJson(bodyText(request.body));
       envelope = readEnvelope(message);
     } catch (error) {
-      return this.fail(reply, exchange, readableId(message), error, 'request');
+      return this.fail(reply, exchange, readableId(message), error);
     }
     if (envelope.kind === 'response') {
       const error = new InvalidRequestError('Invalid Request: the body is a JSON-RPC response; clients POST requests and notifications only');
-      return this.fail(reply, exchange, undefined, error, 'request');
+      return this.fail(reply, exchange, undefined, error);
     }
     if (envelope.kind === 'notification') {
       // This revision defines no client notifications over HTTP (cancelling is closing the
@@ -182,12 +181,13 @@ export class McpEndpoint {
     return reply.hijack();
   }
 
-  private fail(reply: FastifyReply, exchange: Exchange, id: RequestId | undefined, error: unknown, origin: ErrorOrigin): FastifyReply {
+  /** A body that is no JSON-RPC request (bad JSON, a bad envelope, a response): its error, with the status of an error before routing. */
+  private fail(reply: FastifyReply, exchange: Exchange, id: RequestId | undefined, error: unknown): FastifyReply {
     // Typed protocol errors are the client's business; anything else is ours to log (its details never leave).
     if (!(error instanceof McpProtocolError)) reply.log.error({ err: error }, 'MCP request failed unexpectedly');
     const response = errorResponse(id, error);
     exchange.errorCode = response.error.code;
     exchange.stream = 'json';
-    return sendJson(reply, this.answers.errorStatus(response.error.code, origin), response);
+    return sendJson(reply, this.answers.errorStatus(response.error.code, 'request'), response);
   }
 }

@@ -9,8 +9,9 @@ import { LATEST_LEGACY_PROTOCOL_VERSION } from './versions.js';
 /**
  * The legacy codec of one session: results, error codes, HTTP statuses and notifications as the
  * revision it negotiated defines them (see legacy-results.ts, legacy-errors.ts, legacy-statuses.ts).
- * Made once, at `initialize` (a transport's errors outside any session use the latest revision's). It adds nothing to a result and so has nothing to strip: no legacy
- * revision defines `resultType`, cache hints or `serverInfo` in `_meta`.
+ * Made once, at `initialize` (a transport's errors outside any session use the latest revision's).
+ * It adds nothing to a result and so has nothing to strip: no legacy revision defines `resultType`,
+ * cache hints or `serverInfo` in `_meta`.
  */
 export class LegacyCodec implements EraCodec {
   constructor(readonly version: string = LATEST_LEGACY_PROTOCOL_VERSION) {}

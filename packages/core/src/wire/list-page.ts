@@ -5,14 +5,15 @@ import type { ModernCodec } from '../era/modern-codec.js';
 /**
  * One page of a list (`tools/list`, …), made when the registry is built: its members as both eras
  * share them (the items and `nextCursor`) and its cache hints. It is the 2026-07-28 page's JSON,
- * finished by the modern codec once, here; a legacy codec makes its revision's page from
+ * finished by the modern codec once, here (its cache hints go only there); a legacy codec makes its revision's page from
  * `members`, once per page and revision (era/legacy-results.ts).
  */
 export class ListPage extends RawJson {
   constructor(
     /** The era-neutral result; shared by every request: read, never changed. */
     readonly members: Readonly<JsonObject>,
-    readonly hints: CacheHints,
+    /** The page's cache hints, written into its 2026-07-28 JSON (no legacy revision has them). */
+    hints: CacheHints,
     modern: ModernCodec,
   ) {
     // `resultType`'s slot first, as in every modern answer.
