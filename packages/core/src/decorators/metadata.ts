@@ -56,7 +56,30 @@ export interface ToolOptions<I extends SchemaSource | null = SchemaSource | null
    * of the server-wide ones); exact string match. Ignored on stdio and on HTTP without auth.
    */
   scopes?: string[];
+  /**
+   * Whether a call may run as a task (the Tasks extension, `io.modelcontextprotocol/tasks`; legacy
+   * core tasks on 2025-11-25 sessions): `'optional'` (the client chooses), `'required'`, or the
+   * same with settings. Default: never a task.
+   */
+  task?: TaskOption;
 }
+
+/** A tool's task support: `'optional'` or `'required'`, or the same with its settings. */
+export type TaskOption =
+  | 'optional'
+  | 'required'
+  | {
+      readonly support: 'optional' | 'required';
+      /** How long the task and its result are kept from creation (default 1 h, capped by the server). */
+      readonly ttlMs?: number;
+      /** How often clients should poll (default 1,000 ms). */
+      readonly pollIntervalMs?: number;
+      /**
+       * `'immediate'` (default): the task is created before the handler runs. `'handler'`: the
+       * handler runs as a plain request (its asks are MRTR rounds) until it calls `startTask(ctx)`.
+       */
+      readonly start?: 'immediate' | 'handler';
+    };
 
 /** Options shared by fixed resources and resource templates. */
 interface ResourceCommonOptions extends CacheOptions {
