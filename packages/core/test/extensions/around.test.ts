@@ -4,16 +4,20 @@ import { request, until } from '@decorum-internal/test-support';
 import { harness } from '../support/engine-harness.js';
 
 const order: string[] = [];
-const step = (name: string): Middleware => {
-  const middleware: Middleware = async (call, next) => {
-    order.push(`${name}>`);
-    const result = await next();
-    order.push(`<${name}`);
-    return result;
-  };
-  Object.defineProperty(middleware, 'name', { value: name });
-  return middleware;
-};
+/** A middleware named `name` that records entering and leaving (`name>`, `<name`) in `order`. */
+const step = (name: string): Middleware =>
+  Object.defineProperty(
+    (async (_call, next) => {
+      order.push(`${name}>`);
+      try {
+        return await next();
+      } finally {
+        order.push(`<${name}`);
+      }
+    }) as Middleware,
+    'name',
+    { value: name },
+  );
 
 const JOB = Symbol('job');
 let finished: (value: { result: CallResult; requestSignalAborted: boolean }) => void = () => {};
