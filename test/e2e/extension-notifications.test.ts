@@ -16,6 +16,8 @@ describe('extension notifications', () => {
   test('over stdio, modern: routed to the extension; a throwing handler is logged and the process keeps serving', async () => {
     const server = StdioProcess.serve(FIXTURE);
     try {
+      // Up first (its start-up allowance is the request's): the log checks below then time only the notifications.
+      expect((await server.request(request(0, 'tools/call', { name: 'ping' }))).result.content[0].text).toBe('pong');
       server.send(notification('notifications/com.example/heard', 'hello'));
       server.send(notification('notifications/com.example/broken', 'x'));
       await server.waitForStderr('"heard":"hello"');
