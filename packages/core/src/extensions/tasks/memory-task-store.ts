@@ -1,10 +1,10 @@
 import { InvalidParamsError } from '../../errors/protocol-errors.js';
 import { TaskStoreFullError } from '../../errors/task-store-errors.js';
-import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import type { JsonObject } from '../../protocol/types.js';
 import { readTaskCursor, writeTaskCursor } from './task-list-cursor.js';
 import { answered, cancelRequested, transitioned, type TransitionExpectation } from './task-changes.js';
 import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
+import { positiveInteger } from './positive-integer.js';
 
 /** Options of {@link MemoryTaskStore}. */
 export interface MemoryTaskStoreOptions {
@@ -37,9 +37,9 @@ export class MemoryTaskStore implements TaskStore {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
-    this.maxTasks = positiveInteger('maxTasks', options.maxTasks ?? 10_000);
+    this.maxTasks = positiveInteger('MemoryTaskStore', 'maxTasks', options.maxTasks ?? 10_000);
     this.now = options.now ?? Date.now;
-    this.sweeper = setInterval(() => this.dropExpired(), positiveInteger('sweepIntervalMs', options.sweepIntervalMs ?? 60_000));
+    this.sweeper = setInterval(() => this.dropExpired(), positiveInteger('MemoryTaskStore', 'sweepIntervalMs', options.sweepIntervalMs ?? 60_000));
     this.sweeper.unref();
   }
 
@@ -190,10 +190,4 @@ export class MemoryTaskStore implements TaskStore {
 /** Newest first; ties (the same millisecond) by task id, descending. */
 function newestFirst(a: Pick<TaskRecord, 'createdAt' | 'taskId'>, b: Pick<TaskRecord, 'createdAt' | 'taskId'>): number {
   return b.createdAt - a.createdAt || (a.taskId < b.taskId ? 1 : a.taskId > b.taskId ? -1 : 0);
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `MemoryTaskStore: ${name} must be a positive integer (got ${value})`);
-  return value;
 }
