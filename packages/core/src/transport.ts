@@ -58,5 +58,5 @@ export { loadTypeBoxCompiler as preloadValidators } from './schema/typebox/typeb
 export { createDefaultLogger, type DefaultLoggerOptions } from './logging/logger.js';
 
 // Task stores beyond memory (@decorum/redis): the rules of a task's changes, shared with MemoryTaskStore
-export { transitioned, answered, cancelRequested, type TransitionExpectation } from './extensions/tasks/task-changes.js';
+export { transitioned, answered, cancelRequested, listedFor, type TransitionExpectation } from './extensions/tasks/task-changes.js';
 export { readTaskCursor, writeTaskCursor, type TaskListPlace } from './extensions/tasks/task-list-cursor.js';

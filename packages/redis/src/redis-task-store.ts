@@ -16,6 +16,7 @@ import {
   answered,
   cancelRequested,
   createDefaultLogger,
+  listedFor,
   readTaskCursor,
   transitioned,
   writeTaskCursor,
@@ -188,7 +189,7 @@ export class RedisTaskStore implements TaskStore {
           if (after !== undefined && Number(batch[i + 1]) === after.createdAt && taskId >= after.taskId) continue;
           const record = await this.read(taskId);
           if (record === undefined) gone.push(taskId);
-          else if (record.owner === owner && (session === undefined || record.session === session)) records.push(record);
+          else if (listedFor(record, owner, session)) records.push(record);
           if (records.length > limit) break;
         }
         if (batch.length < LIST_BATCH * 2) break;

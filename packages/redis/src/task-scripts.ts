@@ -11,8 +11,9 @@ const TERMINAL = `local terminal = { completed = true, failed = true, cancelled 
 /**
  * KEYS: task, owner's tasks (by creation), owner's expiries, leases. ARGV: record JSON, status,
  * version, runner instance ('' none), lease end, task id, createdAt, expiresAt ('' never), now.
- * Stores a new task (0 when the id exists), indexes it for `list` and the lease sweep, and drops
- * up to 32 of the owner's expired ids from the index.
+ * Stores a new task (0 when the id exists) and indexes it for `list` (by creation, and by expiry:
+ * up to 32 of the owner's expired ids are dropped, and both indexes expire with the owner's last
+ * task) and for the lease sweep.
  */
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -21,21 +22,17 @@ if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[1], 'ri', ARGV[4], 'rl', ARGV[5])
   redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
 end
+if ARGV[8] ~= '' then redis.call('PEXPIREAT', KEYS[1], ARGV[8]) end
 redis.call('ZADD', KEYS[2], ARGV[7], ARGV[6])
-if ARGV[8] == '' then
-  redis.call('PERSIST', KEYS[2])
-  return 1
-end
-redis.call('PEXPIREAT', KEYS[1], ARGV[8])
-redis.call('ZADD', KEYS[3], ARGV[8], ARGV[6])
-local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[9], 'LIMIT', 0, 32)
+redis.call('ZADD', KEYS[3], ARGV[8] == '' and '+inf' or ARGV[8], ARGV[6])
+local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[9], 'LIMIT', 0, 32)
 if #gone > 0 then
   redis.call('ZREM', KEYS[2], unpack(gone))
   redis.call('ZREM', KEYS[3], unpack(gone))
 end
+local last = redis.call('ZRANGE', KEYS[3], -1, -1, 'WITHSCORES')[2]
 for _, key in ipairs({ KEYS[2], KEYS[3] }) do
-  local at = redis.call('PEXPIRETIME', key)
-  if at ~= -1 and at < tonumber(ARGV[8]) then redis.call('PEXPIREAT', key, ARGV[8]) end
+  if last == 'inf' then redis.call('PERSIST', key) else redis.call('PEXPIREAT', key, last) end
 end
 return 1
 `;

@@ -316,6 +316,25 @@ describe('RedisTaskStore (Redis itself)', () => {
     expect(await store.get(again.taskId)).toMatchObject({ taskId: again.taskId });
   });
 
+  test("an owner's index drops expired ids and expires with the owner's last task", async () => {
+    const prefix = `test:${++prefixes}:tasks:`;
+    const store = await redisStore(prefix);
+    const admin = await connection();
+    const owner = `owner-${++ids}`;
+    const index = `${prefix}owner:=${owner}`;
+    await store.create(task({ owner, ttlMs: 200 }));
+    const pttl = await admin.pttl(index);
+    expect(pttl).toBeGreaterThan(0);
+    expect(pttl).toBeLessThanOrEqual(200);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const kept = task({ owner, ttlMs: 60_000 });
+    await store.create(kept);
+    expect(await admin.zrange(index, 0, -1)).toEqual([kept.taskId]);
+    expect(await admin.pttl(index)).toBeGreaterThan(50_000);
+    await store.create(task({ owner, ttlMs: null }));
+    expect(await admin.pttl(index)).toBe(-1);
+  });
+
   test('RedisNotificationBus offers a shared taskStore: a cancel on one instance reaches the other, and the bus ignores the tasks channel', async () => {
     const warnings: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg as string) });

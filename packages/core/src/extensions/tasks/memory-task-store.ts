@@ -2,7 +2,7 @@ import { InvalidParamsError } from '../../errors/protocol-errors.js';
 import { TaskStoreFullError } from '../../errors/task-store-errors.js';
 import type { JsonObject } from '../../protocol/types.js';
 import { readTaskCursor, writeTaskCursor } from './task-list-cursor.js';
-import { answered, cancelRequested, transitioned, type TransitionExpectation } from './task-changes.js';
+import { answered, cancelRequested, listedFor, transitioned, type TransitionExpectation } from './task-changes.js';
 import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
 import { positiveInteger } from './positive-integer.js';
 
@@ -121,7 +121,7 @@ export class MemoryTaskStore implements TaskStore {
     const mine: TaskRecord[] = [];
     for (const slot of this.slots.values()) {
       const { record } = slot;
-      if (slot.expiresAt > now && record.owner === owner && (session === undefined || record.session === session)) mine.push(record);
+      if (slot.expiresAt > now && listedFor(record, owner, session)) mine.push(record);
     }
     mine.sort(newestFirst);
     const start = after === undefined ? 0 : mine.findIndex((record) => newestFirst(record, after) > 0);

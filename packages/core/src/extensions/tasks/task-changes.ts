@@ -42,3 +42,8 @@ export function answered(record: TaskRecord, responses: Readonly<Record<string, 
 export function cancelRequested(record: TaskRecord): TaskRecord | undefined {
   return TERMINAL_STATUSES.has(record.status) || record.cancelRequested ? undefined : { ...record, cancelRequested: true };
 }
+
+/** Whether `list(owner, session)` shows `record`: the same owner (none for none) and, when a session is given, that session. */
+export function listedFor(record: TaskRecord, owner: string | undefined, session: string | undefined): boolean {
+  return record.owner === owner && (session === undefined || record.session === session);
+}
