@@ -17,6 +17,7 @@ const FLOORS = [
   ['live'],
   ['methods'],
   ['engine'],
+  ['extensions'],
   ['legacy'],
   ['extensions'],
   ['server'],
