@@ -43,6 +43,7 @@ async function created(store: MemoryTaskStore, fields: Partial<TaskRecord> = {})
   return record;
 }
 
+let leased = false;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('TaskLeases', () => {
@@ -123,6 +124,24 @@ describe('TaskLeases', () => {
     await until('c hears it lost the lease', () => lost.includes(three.taskId));
     expect(c.holds(three.taskId)).toBe(false);
     expect(lost).toEqual([three.taskId]);
+  });
+
+  test('hold never rejects: when the store fails, an own task is held and its lease retried, a claim is refused', async () => {
+    const store = storeOf();
+    const record = await created(store);
+    let failing = true;
+    const flaky = Object.assign(Object.create(store) as MemoryTaskStore, {
+      lease: (...args: Parameters<MemoryTaskStore['lease']>) => (failing ? Promise.reject(new Error('Redis is down')) : store.lease(...args)),
+    });
+    const a = leasesOf(flaky, 'A', { leaseMs: 90 });
+    expect(await a.hold(record.taskId, { claim: true })).toBe(false);
+    expect(await a.hold(record.taskId)).toBe(true);
+    expect(a.holds(record.taskId)).toBe(true);
+    failing = false;
+    await until('a renewal wrote the lease once the store was back', () => {
+      void store.get(record.taskId).then((now) => (leased = now?.runner?.instance === 'A'));
+      return leased;
+    });
   });
 
   test('options are checked at start-up', () => {

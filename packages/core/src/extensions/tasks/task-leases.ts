@@ -64,9 +64,19 @@ export class TaskLeases {
     return this.held.has(taskId);
   }
 
-  /** Takes the task's lease (`claim`: even from an instance whose lease expired) and renews it until `release`; whether it is held. */
+  /**
+   * Takes the task's lease (`claim`: even from an instance whose lease expired) and renews it until
+   * `release`; whether it is held. Never rejects: when the store fails, a task of this instance's
+   * own is held all the same (the renewals retry), a claim is not.
+   */
   async hold(taskId: string, options?: { readonly claim?: boolean }): Promise<boolean> {
-    if (this.closed || !(await this.store.lease(taskId, this.instance, this.now() + this.leaseMs, options))) return false;
+    if (this.closed) return false;
+    try {
+      if (!(await this.store.lease(taskId, this.instance, this.now() + this.leaseMs, options))) return false;
+    } catch (error) {
+      this.logger?.warn({ err: error, taskId }, `could not take a task's lease (${(error as Error).message})${options?.claim ? '' : '; retrying'}`);
+      if (options?.claim) return false;
+    }
     this.held.add(taskId);
     if (this.renewer === undefined) {
       this.renewer = setInterval(() => void this.renew(), Math.max(1, Math.floor(this.leaseMs / 3)));
