@@ -15,7 +15,7 @@ export interface TasksOptions {
   readonly statusIntervalMs?: number;
   /**
    * How long the lease of a running task lasts unless renewed, in ms (default 15,000; renewed
-   * every third of it): a task whose instance stopped is failed once its lease lapsed (docs/tasks-cluster.md).
+   * every third of it): a task whose instance stopped is failed once its lease lapsed (docs/tasks.md, "Several instances").
    */
   readonly leaseMs?: number;
 }
