@@ -11,6 +11,7 @@ import type { Extension } from '../extension.js';
 import { toolOption } from '../tool-options.js';
 import { MemoryTaskStore } from './memory-task-store.js';
 import { taskAround } from './task-call.js';
+import { TASK_NOTIFICATION, taskListen } from './task-listen.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
 import type { TaskStore } from './task-store.js';
@@ -37,10 +38,11 @@ export function tasks(options: TasksOptions = {}): Extension {
     toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
     methods: taskMethods(running),
     around: { 'tools/call': taskAround(running, supportOf) },
+    listen: taskListen(running),
     install(host) {
       const store = options.store ?? new MemoryTaskStore();
       runner = new TaskRunner(store, settings, host.logger.child({ extension: TASKS_EXTENSION_ID }), JOURNAL_LIMIT_BYTES, (record) =>
-        host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+        host.publish(TASK_NOTIFICATION, record.taskId, detailedTask(record)),
       );
       const installed = runner;
       return {
