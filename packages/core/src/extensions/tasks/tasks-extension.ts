@@ -11,6 +11,7 @@ import type { Extension } from '../extension.js';
 import { toolOption } from '../tool-options.js';
 import { MemoryTaskStore } from './memory-task-store.js';
 import { taskAround } from './task-call.js';
+import { TASK_NOTIFICATION, taskListen } from './task-listen.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
 import type { TaskStore } from './task-store.js';
@@ -38,6 +39,7 @@ export function tasks(options: TasksOptions = {}): Extension {
     toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
     methods: taskMethods(running),
     around: { 'tools/call': taskAround(running, supportOf) },
+    listen: taskListen(running),
     install(host) {
       // A bus spanning instances offers its shared store (Redis); it closes that store itself.
       const shared = options.store === undefined ? host.bus.taskStore : undefined;
@@ -49,7 +51,7 @@ export function tasks(options: TasksOptions = {}): Extension {
         settings,
         logger,
         JOURNAL_LIMIT_BYTES,
-        (record) => host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+        (record) => host.publish(TASK_NOTIFICATION, record.taskId, detailedTask(record)),
         leases,
       );
       const installed = runner;
