@@ -103,6 +103,17 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './pipeline/rate-limit
 export type { RateLimitStore, RateLimitRule, RateLimitDecision } from './pipeline/rate-limit/store.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';
+
+// Tasks (#50): where tasks live — the store's contract, the default in-memory store, and leases across instances
+export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent, TaskPage } from './extensions/tasks/task-store.js';
+export { TERMINAL_STATUSES } from './extensions/tasks/task-store.js';
+export type { TransitionExpectation } from './extensions/tasks/task-changes.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from './extensions/tasks/memory-task-store.js';
+// The Tasks extension (io.modelcontextprotocol/tasks): built in; `tasks({ … })` in `extensions` sets its options.
+export { tasks } from './extensions/tasks/tasks-extension.js';
+export { startTask } from './extensions/tasks/task-start.js';
+export type { TasksOptions } from './extensions/tasks/task-settings.js';
+export { TaskStoreUnavailableError, TaskStoreFullError } from './errors/task-store-errors.js';
 export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
 export type { ClassOrMemberDecorator } from './decorators/step-records.js';
 

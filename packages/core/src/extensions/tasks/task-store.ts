@@ -55,6 +55,12 @@ export type TaskEvent =
   | { readonly type: 'cancel'; readonly taskId: string }
   | { readonly type: 'answered'; readonly taskId: string; readonly keys: readonly string[] };
 
+/** A page of `TaskStore.list`: the tasks, and the cursor of the next page when there is one. */
+export interface TaskPage {
+  readonly records: readonly TaskRecord[];
+  readonly nextCursor?: string;
+}
+
 /** The fields a transition may write. */
 export type TaskPatch = Partial<Pick<TaskRecord, 'status' | 'statusMessage' | 'inputRequests' | 'answers' | 'journal' | 'result' | 'error' | 'runner'>>;
 
@@ -67,19 +73,33 @@ export interface TaskStore {
   /**
    * Writes `patch` when the task is not terminal (and, with `expect`, has one of those statuses):
    * the new record, or `undefined` when it did not apply. Bumps `version` and `lastUpdatedAt`.
+   * With `expect.leaseEndedBy`, it applies only when the task's lease ended before that time
+   * (epoch ms), so a sweep never fails a task whose runner renewed meanwhile.
    */
-  transition(taskId: string, patch: TaskPatch, expect?: { readonly statuses?: readonly TaskStatus[] }): Promise<TaskRecord | undefined>;
+  transition(
+    taskId: string,
+    patch: TaskPatch,
+    expect?: { readonly statuses?: readonly TaskStatus[]; readonly leaseEndedBy?: number },
+  ): Promise<TaskRecord | undefined>;
   /**
    * Records answers to outstanding keys only (others are ignored): which keys it took, and the
    * record after (status back to `working` once none is outstanding).
    */
-  answer(taskId: string, responses: Readonly<Record<string, JsonObject>>): Promise<{ readonly accepted: readonly string[]; readonly record: TaskRecord | undefined }>;
+  answer(
+    taskId: string,
+    responses: Readonly<Record<string, JsonObject>>,
+  ): Promise<{ readonly accepted: readonly string[]; readonly record: TaskRecord | undefined }>;
   /** Marks the task cancel-requested and tells its runner; the record after, or `undefined` when unknown. */
   requestCancel(taskId: string): Promise<TaskRecord | undefined>;
   /** Renews this instance's lease, or claims an expired one (`claim`); whether it holds it now. */
   lease(taskId: string, instance: string, untilMs: number, options?: { readonly claim?: boolean }): Promise<boolean>;
-  /** An owner's tasks, newest first (legacy `tasks/list` only). */
-  list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }>;
+  /** Unfinished tasks whose runner's lease ended before `nowMs`, at most `limit` (the lease sweep's work). */
+  expiredLeases(nowMs: number, limit: number): Promise<readonly string[]>;
+  /**
+   * An owner's tasks, newest first (legacy `tasks/list` only): those whose `owner` equals `owner`
+   * (`undefined`: those without one) and, when `session` is given, whose `session` equals it.
+   */
+  list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage>;
   /** Every change and signal, from every instance; returns the unsubscribe. */
   watch(listener: (event: TaskEvent) => void): () => void;
   close(): Promise<void>;
