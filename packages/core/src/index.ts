@@ -82,6 +82,12 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './pipeline/rate-limit
 export type { RateLimitStore, RateLimitRule, RateLimitDecision } from './pipeline/rate-limit/store.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';
+
+// Tasks (#50): where tasks live — the store's contract, the default in-memory store, and leases across instances
+export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent } from './extensions/tasks/task-store.js';
+export { TERMINAL_STATUSES } from './extensions/tasks/task-store.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from './extensions/tasks/memory-task-store.js';
+export { TaskStoreUnavailableError, TaskStoreFullError } from './errors/task-store-errors.js';
 export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
 export type { ClassOrMemberDecorator } from './decorators/step-records.js';
 
