@@ -8,7 +8,6 @@
 import type { AskingSession, SessionAskSeam } from '../../../asks/session/session-asks.js';
 import type { ClientRequestOutlet } from '../../../asks/session/client-requests.js';
 import type { ClientCapabilities, JsonObject } from '../../../protocol/types.js';
-import type { ProgressToken } from '../../../protocol/types.js';
 import type { TaskStore } from '../task-store.js';
 import type { LegacyTaskOutlets } from './legacy-task-outlets.js';
 import { withRelatedTask } from './legacy-task-shapes.js';
@@ -26,7 +25,7 @@ export class LegacyTaskSession implements AskingSession {
     private readonly taskId: string,
     private readonly store: TaskStore,
     private readonly outlets: LegacyTaskOutlets,
-    private readonly progressToken: ProgressToken | undefined,
+    private readonly progressToken: string | number | undefined,
   ) {}
 
   get protocolVersion(): string {

@@ -26,12 +26,22 @@ export function untilTerminal(store: TaskStore, taskId: string, signal: AbortSig
     });
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    store.get(taskId).then((record) => {
-      if (!record || TERMINAL_STATUSES.has(record.status)) return finish(record);
-      if (record.ttlMs === null) return;
-      // A task may outlive its lifetime unfinished: look again once it is over (the store then forgets it).
-      expiry = setTimeout(() => void store.get(taskId).then((again) => (!again || TERMINAL_STATUSES.has(again.status) ? finish(again) : undefined), (error: unknown) => finish(undefined, error)), Math.max(0, record.createdAt + record.ttlMs - Date.now()) + 1);
-      expiry.unref();
-    }, (error: unknown) => finish(undefined, error));
+    store.get(taskId).then(
+      (record) => {
+        if (!record || TERMINAL_STATUSES.has(record.status)) return finish(record);
+        if (record.ttlMs === null) return;
+        // A task may outlive its lifetime unfinished: look again once it is over (the store then forgets it).
+        expiry = setTimeout(
+          () =>
+            void store.get(taskId).then(
+              (again) => (!again || TERMINAL_STATUSES.has(again.status) ? finish(again) : undefined),
+              (error: unknown) => finish(undefined, error),
+            ),
+          Math.max(0, record.createdAt + record.ttlMs - Date.now()) + 1,
+        );
+        expiry.unref();
+      },
+      (error: unknown) => finish(undefined, error),
+    );
   });
 }
