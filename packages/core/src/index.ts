@@ -19,7 +19,7 @@ export type { TemplateVariables } from './decorators/template-variables.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './decorators/field.js';
 export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
-export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
+export type { McpServerOptions, ToolOptions, TaskOption, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
 export { UserError } from './errors/user-error.js';
 export { ToolError } from './errors/tool-error.js';
@@ -68,6 +68,25 @@ export type { Eras } from './era/eras.js';
 export type { LegacySessionOptions } from './legacy/legacy-session.js';
 // (LEGACY_PROTOCOL_VERSIONS: @decorum/fastify advertises them.)
 export { LEGACY_PROTOCOL_VERSIONS } from './era/versions.js';
+
+// Extensions: one value each (id, settings, methods, middleware), installed by createServer's `extensions`.
+export { defineExtension } from './extensions/define-extension.js';
+export { extensionData } from './extensions/extension-data.js';
+export { toolOption } from './extensions/tool-options.js';
+export type {
+  Extension,
+  ExtensionEras,
+  ExtensionRequest,
+  ExtensionMethod,
+  ExtensionNotification,
+  ExtensionHost,
+  ExtensionListen,
+  InstalledExtension,
+  Around,
+  DerivedCallOptions,
+  ToolOptionCheck,
+} from './extensions/extension.js';
+export type { ExtensionEvent } from './live/events.js';
 
 // The request pipeline: middleware, guards, rate limits (and the store @decorum/redis implements), telemetry, dependency injection
 export { Use } from './decorators/use.js';

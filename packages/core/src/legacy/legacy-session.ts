@@ -185,7 +185,7 @@ export class LegacySession implements LegacySessionView {
     const { state } = this.engine;
     const result: JsonObject = {
       protocolVersion: this.protocolVersion,
-      capabilities: legacyServerCapabilities(serverCapabilities(state), this.protocolVersion),
+      capabilities: legacyServerCapabilities(serverCapabilities(state), this.protocolVersion, state.extensions),
       serverInfo: legacyImplementation(state.info, this.protocolVersion),
     };
     if (state.instructions) result.instructions = state.instructions;

@@ -31,6 +31,23 @@ export interface ServingState {
   readonly mrtr?: MrtrConfig;
   /** Middleware, guards, rate limit and telemetry around each request (absent: the handler alone). */
   readonly pipeline?: Pipeline;
+  /** The installed extensions (absent when built without any). */
+  readonly extensions?: ServedExtensions;
+}
+
+/** What the engine and the methods read of a server's extensions (`extensions/extension-set.ts`). */
+export interface ServedExtensions {
+  /** The extensions' request methods, wrapped as method handlers. */
+  readonly methods: ReadonlyArray<MethodHandler<unknown>>;
+  /** `capabilities.extensions` in the modern era (`server/discover`) or the legacy one (`initialize`); `undefined` when none. */
+  advertised(modern: boolean): Readonly<Record<string, JsonObject>> | undefined;
+  /** The extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`). */
+  legacyCapabilities(version: string): JsonObject | undefined;
+}
+
+/** Whether something that exists in `eras` exists in the modern (or the legacy) era; absent: both. */
+export function inEra(eras: 'both' | 'modern' | 'legacy' | undefined, modern: boolean): boolean {
+  return eras === undefined || eras === 'both' || eras === (modern ? 'modern' : 'legacy');
 }
 
 /**
@@ -71,6 +88,12 @@ export interface MethodCall<Resolved> extends PipelineCall, AskingCall {
  */
 export interface MethodHandler<Resolved = undefined> {
   readonly method: string;
+  /** The eras the method exists in (extension methods); absent: wherever the engine routes it. Elsewhere -32601. */
+  readonly eras?: 'both' | 'modern' | 'legacy';
+  /** The param HTTP's `Mcp-Name` must carry (extension methods; core methods' come from the transport's table). */
+  readonly nameParam?: string;
+  /** Refuses a request before its params are read (an extension's client gate, -32021); `modern` tells the era. */
+  gate?(meta: RequestMeta, modern: boolean): void;
   served(state: ServingState): boolean;
   resolve?(params: JsonObject, state: ServingState): Resolved;
   target?(resolved: Resolved): CallTarget;

@@ -16,6 +16,7 @@ import { Pipeline } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ServerClass } from './dependency-injection.js';
 import { checkPatterns } from '../schema/pattern-safety.js';
 import type { DecorumServer, ServerOptions, ServerTarget } from './types.js';
+import { extensionHost, extensionSetFor } from './server-extensions.js';
 
 const DEFAULTS = {
   discover: { ttlMs: 3_600_000, cacheScope: 'public' },
@@ -85,12 +86,18 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     options.unsafePatterns ?? 'refuse',
     logger,
   );
+  const extensions = extensionSetFor(
+    scanned.flatMap((s) => s.tools),
+    options,
+  );
+  extensions.checkTools(scanned.flatMap((s) => s.tools));
   const live = new LiveRegistry(scanned, settings, options.notificationBus ?? new InProcessNotificationBus(), {
     catalogue: options.catalogue,
     logger,
     instantiate,
     // `server` is made below; nothing is added before this function returns.
     onAdd: (instance) => bindServer(instance, server),
+    checkTools: (tools) => extensions.checkTools(tools),
   });
   const state: ServingState = {
     get registry() {
@@ -104,7 +111,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
     mrtr: mrtrConfig(options.mrtr, logger),
-    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger),
+    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger, extensions),
+    extensions,
   };
   const eras = readEras(options.eras);
   const engine = new McpEngine(state);
@@ -119,8 +127,12 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     engine,
     logger,
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
-    closeSubscriptions: () => live.bus.shutdown(),
+    closeSubscriptions: () => {
+      live.bus.shutdown();
+      void extensions.close(logger);
+    },
   };
+  extensions.install(extensionHost(live, logger));
   for (const instance of instances) bindServer(instance, server);
   return server;
 }
