@@ -31,6 +31,8 @@ export interface ExtensionRequest<Params = JsonObject> extends PipelineCall {
   notify(method: string, params: JsonObject): void;
   readonly log: Logger;
   readonly signal: AbortSignal;
+  /** How the request's asks would be answered: on a legacy session its seam (the request's stream); `undefined` on 2026-07-28. */
+  readonly asks?: AskSeam | undefined;
 }
 
 /** A request method an extension adds. */
