@@ -181,6 +181,15 @@ export class McpEngine {
     return call.requestMeta.codec.error(call.request.id, error);
   }
 
+  /**
+   * A client notification of an extension's (core's own, `notifications/cancelled` and
+   * `initialized`, are the transports' and sessions'): handed to its extension in this era.
+   * Returns whether one took it; errors are logged.
+   */
+  notification(notification: JsonRpcNotification, modern: boolean, sessionId?: string): boolean {
+    return this.state.extensions?.deliver(notification, modern, sessionId, this.state.logger) ?? false;
+  }
+
   /** The notification that a transport may want to act on (stdio cancellation). */
   static cancelledRequestId(notification: JsonRpcNotification): RequestId | undefined {
     if (notification.method !== 'notifications/cancelled') return undefined;

@@ -19,6 +19,9 @@ interface RoutedNotification {
   readonly handler: ExtensionNotification;
 }
 
+/** The core fields of a listen's `notifications` (an extension adds its own beside them). */
+const BOOLEAN_OR_CORE_FIELDS: ReadonlySet<string> = new Set(['toolsListChanged', 'promptsListChanged', 'resourcesListChanged', 'resourceSubscriptions']);
+
 function refuse(code: StartupErrorCode, message: string): never {
   throw new DecorumStartupError(code, message);
 }
@@ -40,7 +43,7 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
   /** Outbound notifications pass through this (absent when no extension has `outbound`). */
   readonly outbound: ((notification: JsonRpcNotification, call: PipelineCall) => JsonRpcNotification | undefined) | undefined;
   /** Listen filters by their field under `notifications`. */
-  readonly listens: ReadonlyMap<string, { readonly ext: Extension; readonly listen: ExtensionListen }>;
+  readonly listens: ReadonlyMap<string, ExtensionListen>;
   private readonly notifications = new Map<string, RoutedNotification>();
   private readonly toolOptionChecks = new Map<string, Extension>();
   private readonly modernSettings: Readonly<Record<string, JsonObject>> | undefined;
@@ -50,7 +53,8 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
   constructor(readonly list: readonly Extension[]) {
     const ids = new Set<string>();
     const owners = new Map<string, string>();
-    const listens = new Map<string, { ext: Extension; listen: ExtensionListen }>();
+    const listens = new Map<string, ExtensionListen>();
+    const listenOwners = new Map<string, string>();
     for (const ext of list) {
       if (typeof ext !== 'object' || ext === null || typeof ext.id !== 'string' || !Object.isFrozen(ext))
         refuse(StartupErrorCode.INVALID_EXTENSION, 'every entry of extensions must be made with defineExtension()');
@@ -59,10 +63,12 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
       const names = [...Object.keys(ext.methods ?? {}), ...Object.keys(ext.notifications ?? {})];
       for (const name of names) this.claim(ext, name, owners);
       if (ext.listen) {
-        const other = listens.get(ext.listen.field);
-        if (other)
-          refuse(StartupErrorCode.EXTENSION_METHOD_CLASH, `extensions "${other.ext.id}" and "${ext.id}" both add the listen filter "${ext.listen.field}"`);
-        listens.set(ext.listen.field, { ext, listen: ext.listen });
+        const other = listenOwners.get(ext.listen.field);
+        if (other) refuse(StartupErrorCode.EXTENSION_METHOD_CLASH, `extensions "${other}" and "${ext.id}" both add the listen filter "${ext.listen.field}"`);
+        if (BOOLEAN_OR_CORE_FIELDS.has(ext.listen.field))
+          refuse(StartupErrorCode.EXTENSION_METHOD_CLASH, `extension "${ext.id}" adds the listen filter "${ext.listen.field}", which is a core one`);
+        listenOwners.set(ext.listen.field, ext.id);
+        listens.set(ext.listen.field, ext.listen);
       }
       for (const key of Object.keys(ext.toolOptions ?? {})) {
         const other = this.toolOptionChecks.get(key);
@@ -144,6 +150,11 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
     return merged;
   }
 
+  /** Whether some extension adds fields to legacy `tools/list` items. */
+  get hasLegacyToolFields(): boolean {
+    return this.list.some((ext) => ext.legacyToolFields !== undefined && inEra(ext.eras, false));
+  }
+
   /** The extra fields of `tool`'s legacy `tools/list` item for `version`. */
   legacyToolFields(tool: ToolEntry, version: string): JsonObject | undefined {
     let merged: JsonObject | undefined;
@@ -160,9 +171,22 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
     return new DerivedCall(call as never, options);
   }
 
-  /** The extension that handles client notification `method`, if one does. */
-  notification(method: string): RoutedNotification | undefined {
-    return this.notifications.get(method);
+  /**
+   * Runs the extension's handler of a client notification, if one handles its method in this
+   * era: its errors (thrown or rejected) are logged, never answered. False when none does.
+   */
+  deliver(notification: JsonRpcNotification, modern: boolean, sessionId: string | undefined, logger: Logger): boolean {
+    const routed = this.notifications.get(notification.method);
+    if (!routed || !inEra(routed.handler.eras ?? routed.ext.eras, modern)) return false;
+    const log = logger.child({ extension: routed.ext.id, method: notification.method });
+    const failed = (error: unknown): void => log.error({ err: error }, 'an extension failed to handle a client notification');
+    try {
+      const running = routed.handler.run(notification.params ?? {}, { log, sessionId });
+      if (running) running.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+    return true;
   }
 
   /**

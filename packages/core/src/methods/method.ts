@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CacheHints, Implementation, JsonObject, JsonRpcRequest, Result } from '../protocol/types.js';
+import type { CacheHints, Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { RawJson } from '../wire/raw-json.js';
 import type { RequestChannel } from '../engine/request-channel.js';
@@ -11,6 +11,7 @@ import type { PipelineCall } from '../pipeline/call.js';
 import type { CallTarget } from '../registry/targets.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { ModernCodec } from '../era/modern-codec.js';
+import type { ListenFilter } from '../live/extension-listens.js';
 import type { AskingCall, AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 
 /** What method handlers may read about the server they serve. */
@@ -43,6 +44,12 @@ export interface ServedExtensions {
   advertised(modern: boolean): Readonly<Record<string, JsonObject>> | undefined;
   /** The extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`). */
   legacyCapabilities(version: string): JsonObject | undefined;
+  /** Request-scoped notifications pass through this before they are sent (absent when no extension has `outbound`). */
+  readonly outbound: ((notification: JsonRpcNotification, call: PipelineCall) => JsonRpcNotification | undefined) | undefined;
+  /** The extensions' `subscriptions/listen` filters, by their field under `notifications`. */
+  readonly listens: ReadonlyMap<string, ListenFilter>;
+  /** Hands a client notification to the extension that handles its method in this era; false when none does. */
+  deliver(notification: JsonRpcNotification, modern: boolean, sessionId: string | undefined, logger: Logger): boolean;
 }
 
 /** Whether something that exists in `eras` exists in the modern (or the legacy) era; absent: both. */

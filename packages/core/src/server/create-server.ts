@@ -6,6 +6,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import { createDefaultLogger } from '../logging/logger.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
 import { isServerTarget, scanServer } from '../registry/scanner.js';
+import type { ListSettings } from '../registry/registry.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from './server-of.js';
@@ -76,7 +77,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `pageSize must be a positive integer (got ${pageSize})`);
   const modern = new ModernCodec(info);
-  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), modern };
+  const settings: ListSettings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), modern };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
     scanned.flatMap((s) => [
@@ -91,6 +92,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     options,
   );
   extensions.checkTools(scanned.flatMap((s) => s.tools));
+  if (extensions.hasLegacyToolFields) settings.legacyToolFields = (tool, version) => extensions.legacyToolFields(tool, version);
   const live = new LiveRegistry(scanned, settings, options.notificationBus ?? new InProcessNotificationBus(), {
     catalogue: options.catalogue,
     logger,
