@@ -106,6 +106,10 @@ export type { TelemetryOptions } from './pipeline/telemetry.js';
 export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent } from './extensions/tasks/task-store.js';
 export { TERMINAL_STATUSES } from './extensions/tasks/task-store.js';
 export { MemoryTaskStore, type MemoryTaskStoreOptions } from './extensions/tasks/memory-task-store.js';
+// The Tasks extension (io.modelcontextprotocol/tasks): built in; `tasks({ … })` in `extensions` sets its options.
+export { tasks } from './extensions/tasks/tasks-extension.js';
+export { startTask } from './extensions/tasks/task-start.js';
+export type { TasksOptions } from './extensions/tasks/task-settings.js';
 export { TaskStoreUnavailableError, TaskStoreFullError } from './errors/task-store-errors.js';
 export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
 export type { ClassOrMemberDecorator } from './decorators/step-records.js';

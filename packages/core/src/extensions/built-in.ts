@@ -1,5 +1,6 @@
 import type { ToolEntry } from '../registry/entries.js';
 import type { Extension } from './extension.js';
+import { builtInTasks } from './tasks/tasks-extension.js';
 
 /**
  * A built-in extension's factory: `createServer` asks each with the tools it scanned (the
@@ -12,4 +13,4 @@ export type BuiltInExtensionFactory = (tools: readonly ToolEntry[], options: Bui
 export type BuiltInOptions = Readonly<Record<string, unknown>>;
 
 /** The built-in extensions, in install order. */
-export const BUILT_IN_EXTENSIONS: BuiltInExtensionFactory[] = [];
+export const BUILT_IN_EXTENSIONS: BuiltInExtensionFactory[] = [builtInTasks];

@@ -15,6 +15,7 @@ import type { MrtrOptions } from '../asks/mrtr/input-round.js';
 import type { PipelineOptions } from '../pipeline/pipeline.js';
 import type { ResolveOptions } from './dependency-injection.js';
 import type { Extension } from '../extensions/extension.js';
+import type { TaskStore } from '../extensions/tasks/task-store.js';
 import type { Implementation } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { UnsafePatternPolicy } from '../schema/pattern-safety.js';
@@ -68,6 +69,11 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
    * methods served and their middleware runs after the server's. Checked together at start-up.
    */
   extensions?: readonly Extension[];
+  /**
+   * Where tasks live (the Tasks extension, `@Tool({ task })`): default a `MemoryTaskStore`. Giving
+   * one installs the extension even when no tool declares `task`.
+   */
+  taskStore?: TaskStore;
 }
 
 /** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
