@@ -6,7 +6,10 @@ import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../pack
 import { SessionAskSeam } from '../../packages/core/src/asks/session/session-asks.js';
 import { ClientRequests, type ClientRequestOutlet } from '../../packages/core/src/asks/session/client-requests.js';
 import { LegacyTasks } from '../../packages/core/src/extensions/tasks/legacy/legacy-tasks.js';
-import { legacyTaskCapabilities, legacyTaskToolFields } from '../../packages/core/src/extensions/tasks/legacy/legacy-task-negotiation.js';
+import { legacyTaskEra } from '../../packages/core/src/extensions/tasks/legacy/legacy-task-era.js';
+import { legacySessionOf } from '../../packages/core/src/extensions/tasks/legacy/legacy-task-requestor.js';
+import type { TaskSupport } from '../../packages/core/src/extensions/tasks/task-option.js';
+import { legacyTaskCapabilities, legacyTaskParam, legacyTaskToolFields } from '../../packages/core/src/extensions/tasks/legacy/legacy-task-negotiation.js';
 
 /**
  * The 2025-11-25 tasks methods and the session side of a legacy task, on the memory store: the
@@ -14,7 +17,6 @@ import { legacyTaskCapabilities, legacyTaskToolFields } from '../../packages/cor
  * asks. (test/tasks/legacy.test.ts drives the same through the official v1 client.)
  */
 const log = pino({ level: 'silent' });
-const INSTANCE = 'test-instance';
 
 class Call extends PipelineCall {
   readonly protocolVersion = '2025-11-25';
@@ -22,6 +24,7 @@ class Call extends PipelineCall {
   readonly target = undefined;
   readonly peer = undefined;
   readonly ctx = {} as RequestContext;
+  readonly log = log;
   readonly signal: AbortSignal;
   constructor(
     readonly method: string,
@@ -46,7 +49,7 @@ let store: MemoryTaskStore;
 let legacy: LegacyTasks;
 beforeEach(() => {
   store = new MemoryTaskStore();
-  legacy = new LegacyTasks({ store, instanceId: INSTANCE, logger: log });
+  legacy = new LegacyTasks(store);
 });
 afterEach(async () => {
   legacy.close();
@@ -89,27 +92,31 @@ test('initialize and tools/list: capabilities.tasks and execution.taskSupport on
   expect(legacyTaskToolFields('optional', '2025-06-18')).toBeUndefined();
 });
 
-test('tools/call: the task param creates a task; required without it and forbidden with it are -32601; older sessions run inline', () => {
-  const { seam } = session(() => undefined);
-  const call = (params: JsonObject, version = '2025-11-25') => {
-    const c = new Call('tools/call', { name: 'job', arguments: {}, ...params }, 'S1', seam);
-    Object.defineProperty(c, 'protocolVersion', { value: version });
-    return c;
-  };
-  expect(legacy.taskCall(call({ task: { ttl: 5000 } }), 'optional', 'job')?.param).toEqual({ ttl: 5000 });
-  expect(legacy.taskCall(call({ task: {} }), 'required', 'job')?.requestor).toEqual({ owner: undefined, session: 'S1' });
-  expect(legacy.taskCall(call({}), 'optional', 'job')).toBeUndefined();
-  expect(() => legacy.taskCall(call({}), 'required', 'job')).toThrow(
+const support = (kind: 'optional' | 'required', ttlMs: number | null = 3_600_000): TaskSupport => ({
+  support: kind,
+  ttlMs,
+  pollIntervalMs: 1000,
+  start: 'handler',
+});
+
+test('tools/call: the task param makes a task; required without it and forbidden with it are -32601', () => {
+  const view = (params: JsonObject) => ({ params: { name: 'job', arguments: {}, ...params }, clientCapabilities: {} });
+  expect(legacyTaskEra.runsAsTask(view({ task: {} }), support('optional'))).toBe(true);
+  expect(legacyTaskEra.runsAsTask(view({}), support('optional'))).toBe(false);
+  expect(() => legacyTaskEra.runsAsTask(view({}), support('required'))).toThrow(
     expect.objectContaining({ code: -32601, message: expect.stringContaining('params.task') }),
   );
-  expect(() => legacy.taskCall(call({ task: {} }), undefined, 'job')).toThrow(expect.objectContaining({ code: -32601 }));
-  expect(() => legacy.taskCall(call({ task: { ttl: -1 } }), 'optional', 'job')).toThrow(
+  expect(() => legacyTaskEra.runsAsTask(view({ task: { ttl: -1 } }), support('optional'))).toThrow(
     expect.objectContaining({ code: -32602, message: expect.stringContaining('ttl') }),
   );
+  expect(() => legacyTaskParam({ name: 'job', task: {} }, undefined, '2025-11-25', 'job')).toThrow(expect.objectContaining({ code: -32601 }));
   // Before 2025-11-25 there are no tasks: even a required tool runs inline.
-  expect(legacy.taskCall(call({}, '2025-06-18'), 'required', 'job')).toBeUndefined();
-  // A modern call (no session seam) is not the legacy era's.
-  expect(legacy.taskCall(new Call('tools/call', { name: 'job', task: {} }, undefined), 'optional', 'job')).toBeUndefined();
+  expect(legacyTaskParam({ name: 'job' }, 'required', '2025-06-18', 'job')).toBeUndefined();
+  // The client's ttl is kept up to the tool's; a legacy task starts at once.
+  expect(legacyTaskEra.support!({ name: 'job', task: { ttl: 5000 } }, support('optional'))).toMatchObject({ ttlMs: 5000, start: 'immediate' });
+  expect(legacyTaskEra.support!({ name: 'job', task: { ttl: 5000 } }, support('optional', 1000))).toMatchObject({ ttlMs: 1000 });
+  expect(legacyTaskEra.support!({ name: 'job', task: { ttl: 5000 } }, support('optional', null))).toMatchObject({ ttlMs: 5000 });
+  expect(legacyTaskEra.support!({ name: 'job', task: {} }, support('optional', 1000))).toMatchObject({ ttlMs: 1000 });
 });
 
 test('created and tasks/get answer the 2025-11-25 Task (ttl, pollInterval, ISO dates); isError fails the task, keeping the result', async () => {
@@ -123,15 +130,17 @@ test('created and tasks/get answer the 2025-11-25 Task (ttl, pollInterval, ISO d
     ttl: 60_000,
     pollInterval: 250,
   };
-  expect(legacy.created(record)).toEqual({ task });
+  expect(legacyTaskEra.created(record)).toEqual({ task });
+  expect(legacyTaskEra.detailed(record)).toEqual(task);
   expect(await legacy.methods.get(new Call('tasks/get', { taskId: record.taskId }, 'S1'))).toEqual(task);
-  expect(LegacyTasks.resultPatch({ content: [], isError: true })).toMatchObject({ status: 'failed', result: { isError: true } });
-  expect(LegacyTasks.resultPatch({ content: [] })).toEqual({ status: 'completed', result: { content: [] } });
+  expect(legacyTaskEra.settled({ content: [], isError: true })).toMatchObject({ status: 'failed', result: { isError: true } });
+  expect(legacyTaskEra.settled({ content: [] })).toEqual({ status: 'completed', result: { content: [] } });
 });
 
 test('a task is reached only by its session (without auth) or its principal (with auth); others get -32602 as for an unknown id', async () => {
   const mine = await stored();
-  const owned = await stored({ owner: 'alice', session: 'S9' });
+  // Owners are what the Tasks extension records (`ownerOf`: issuer, principal, client).
+  const owned = await stored({ owner: JSON.stringify(['', 'alice', '']), session: 'S9' });
   const modern = await stored({ era: 'modern', session: undefined });
   expect(await code(legacy.methods.get(new Call('tasks/get', { taskId: mine.taskId }, 'S2')))).toBe(-32602);
   expect(await code(legacy.methods.get(new Call('tasks/get', { taskId: 'nope' }, 'S1')))).toBe(-32602);
@@ -159,13 +168,9 @@ test('tasks/list pages the session’s own tasks, newest first', async () => {
 
 test('tasks/cancel: cancelled before the answer, which is the Task; a second cancel is -32602', async () => {
   const record = await stored();
-  const cancels: string[] = [];
-  const unwatch = store.watch((event) => event.type === 'cancel' && cancels.push(event.taskId));
   const answer = await legacy.methods.cancel(new Call('tasks/cancel', { taskId: record.taskId }, 'S1'));
-  unwatch();
   expect(answer).toMatchObject({ taskId: record.taskId, status: 'cancelled', statusMessage: expect.any(String) });
   expect((await store.get(record.taskId))?.status).toBe('cancelled');
-  expect(cancels).toEqual([record.taskId]);
   const again = legacy.methods.cancel(new Call('tasks/cancel', { taskId: record.taskId }, 'S1'));
   await expect(again).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('already cancelled') });
 });
@@ -176,7 +181,7 @@ test('tasks/result blocks until the task ends, then answers its result with the 
   const waiting = legacy.methods.result(new Call('tasks/result', { taskId: ok.taskId }, 'S1')).then((result) => (answered = result));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(answered).toBeUndefined();
-  await store.transition(ok.taskId, LegacyTasks.resultPatch({ content: [{ type: 'text', text: 'done' }], isError: true }));
+  await store.transition(ok.taskId, legacyTaskEra.settled({ content: [{ type: 'text', text: 'done' }], isError: true }));
   await waiting;
   expect(answered).toEqual({
     content: [{ type: 'text', text: 'done' }],
@@ -204,13 +209,13 @@ test('a task’s ask is a related-task request on the pending tasks/result strea
   const streamOut: (JsonRpcRequest | JsonRpcNotification)[] = [];
   const { seam, requests } = session((message) => sessionOut.push(message));
   const record = await stored();
-  const task = legacy.taskCall(new Call('tools/call', { name: 'job', task: {}, _meta: { progressToken: 'p1' } }, 'S1', seam), 'optional', 'job')!;
   const derived = legacy.derive(
     new Call('tools/call', { name: 'job', task: {}, _meta: { progressToken: 'p1' } }, 'S1', seam),
-    task,
     record,
     new AbortController().signal,
-  );
+  )!;
+  // A modern call (no session seam) is not the legacy era's.
+  expect(legacy.derive(new Call('tools/call', { name: 'job' }, undefined), record, new AbortController().signal)).toBeUndefined();
 
   // Progress keeps the call's token and goes to the session while no tasks/result waits.
   derived.progress!(1, 2, 'half');
@@ -237,8 +242,22 @@ test('a task’s ask is a related-task request on the pending tasks/result strea
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect((await store.get(record.taskId))?.status).toBe('working');
 
-  await store.transition(record.taskId, LegacyTasks.resultPatch({ content: [] }));
+  await store.transition(record.taskId, legacyTaskEra.settled({ content: [] }));
   expect(await result).toMatchObject({ content: [] });
   // The stream is released with its request: later messages go to the session again.
   expect(streamOut.at(-1)).toMatchObject({ method: 'notifications/tasks/status', params: { status: 'completed' } });
+});
+
+test('stdio has one session without an id on the wire: its tasks are bound to the session object', async () => {
+  const a = session(() => undefined).seam;
+  const b = session(() => undefined).seam;
+  const first = legacySessionOf(new Call('tools/call', {}, undefined, a));
+  expect(first).toMatch(/^unnamed:/);
+  expect(legacySessionOf(new Call('tasks/get', {}, undefined, a))).toBe(first);
+  expect(legacySessionOf(new Call('tasks/get', {}, undefined, b))).not.toBe(first);
+  const record = await stored({ session: first });
+  expect(await code(legacy.methods.get(new Call('tasks/get', { taskId: record.taskId }, undefined, a)))).toBe('answered');
+  expect(await code(legacy.methods.get(new Call('tasks/get', { taskId: record.taskId }, undefined, b)))).toBe(-32602);
+  // Outside any session (no id, no seam) nothing is listed.
+  expect(await legacy.methods.list(new Call('tasks/list', {}, undefined))).toEqual({ tasks: [] });
 });

@@ -139,7 +139,7 @@ async function modernRevision(client) {
     cancelled,
     cancelledGet,
     cancelAgain,
-    failed,
+    failedTask: failed,
     failedResult,
     requiredPlain,
     unknown,

@@ -17,6 +17,9 @@ import type { TaskStore } from './task-store.js';
 import { TaskRunner } from './task-runner.js';
 import { taskSettings, type TasksOptions } from './task-settings.js';
 import { detailedTask } from './task-shapes.js';
+import { withLegacyTaskMethods } from './legacy/legacy-task-extension-methods.js';
+import { legacyTaskCapabilities, legacyTaskToolFields } from './legacy/legacy-task-negotiation.js';
+import { closeLegacyTasks } from './legacy/legacy-tasks.js';
 
 /** `ctx.once` journal bound of a task (the MRTR default). */
 const JOURNAL_LIMIT_BYTES = 65_536;
@@ -35,7 +38,9 @@ export function tasks(options: TasksOptions = {}): Extension {
     settings: {},
     eras: 'modern',
     toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
-    methods: taskMethods(running),
+    methods: withLegacyTaskMethods(taskMethods(running), () => running().store),
+    legacyCapabilities: legacyTaskCapabilities,
+    legacyToolFields: (tool, version) => legacyTaskToolFields(supportOf(tool)?.support, version),
     around: { 'tools/call': taskAround(running, supportOf) },
     install(host) {
       const store = options.store ?? new MemoryTaskStore();
@@ -46,6 +51,7 @@ export function tasks(options: TasksOptions = {}): Extension {
       return {
         async close() {
           installed.close();
+          closeLegacyTasks(store);
           await store.close();
         },
       };

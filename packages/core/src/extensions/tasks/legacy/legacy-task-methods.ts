@@ -6,10 +6,12 @@
  * `tasks/cancel` moves the task to `cancelled` before answering, and refuses a terminal one
  * (-32602). An unknown, expired or unreachable id is -32602, all alike.
  */
+import type { Logger } from 'pino';
 import { SessionAskSeam } from '../../../asks/session/session-asks.js';
 import type { AskSeam } from '../../../asks/handler-asks.js';
 import { InternalError, InvalidParamsError } from '../../../errors/protocol-errors.js';
 import { StoredCallError } from '../../../errors/stored-call-error.js';
+import { TaskNotFoundError } from '../../../errors/task-errors.js';
 import type { PipelineCall } from '../../../pipeline/call.js';
 import type { JsonObject, Result } from '../../../protocol/types.js';
 import { TERMINAL_STATUSES, type TaskRecord, type TaskStore } from '../task-store.js';
@@ -21,6 +23,7 @@ import { untilTerminal } from './task-terminal.js';
 /** What a legacy `tasks/*` request is, as these methods read it. */
 export interface LegacyTaskRequest extends PipelineCall {
   readonly signal: AbortSignal;
+  readonly log: Logger;
   /** How the request's asks would be answered: on a legacy session, its seam (its stream). */
   readonly asks?: AskSeam | undefined;
 }
@@ -36,7 +39,6 @@ export class LegacyTaskMethods {
   constructor(
     private readonly store: TaskStore,
     private readonly outlets: LegacyTaskOutlets,
-    private readonly instanceId: string,
   ) {}
 
   /** `tasks/get`: the flat Task. */
@@ -55,7 +57,7 @@ export class LegacyTaskMethods {
     } finally {
       release?.();
     }
-    if (!ended) throw notFound(taskId);
+    if (!ended) throw new TaskNotFoundError();
     if (ended.result !== undefined) return { ...ended.result, _meta: withRelatedTask(ended.result._meta, taskId) };
     if (ended.error !== undefined) throw new StoredCallError(ended.error.code, ended.error.message, ended.error.data);
     throw new InternalError(`Task ${taskId} was ${ended.status}: it has no result`, { [RELATED_TASK]: { taskId } });
@@ -66,7 +68,8 @@ export class LegacyTaskMethods {
     const { cursor } = request.params;
     if (cursor !== undefined && typeof cursor !== 'string')
       throw new InvalidParamsError(`Invalid params: cursor must be a string from an earlier tasks/list, got ${JSON.stringify(cursor)}`);
-    const requestor = legacyRequestor(request, this.instanceId);
+    const requestor = legacyRequestor(request);
+    if (requestor.owner === undefined && requestor.session === undefined) return { tasks: [] };
     const page = await this.store.list(requestor.owner, requestor.owner === undefined ? requestor.session : undefined, cursor, LEGACY_TASK_PAGE);
     const result: JsonObject = { tasks: page.records.filter((record) => mayReach(record, requestor)).map(legacyTask) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
@@ -77,12 +80,11 @@ export class LegacyTaskMethods {
   async cancel(request: LegacyTaskRequest): Promise<Result> {
     const { taskId, status } = await this.reach(request);
     if (TERMINAL_STATUSES.has(status)) throw alreadyEnded(taskId, status);
-    await this.store.requestCancel(taskId);
     const cancelled = await this.store.transition(taskId, { status: 'cancelled', statusMessage: CANCELLED });
     if (cancelled) return legacyTask(cancelled);
     // It ended on its own meanwhile (or expired): that end stands.
     const now = await this.store.get(taskId);
-    throw now ? alreadyEnded(taskId, now.status) : notFound(taskId);
+    throw now ? alreadyEnded(taskId, now.status) : new TaskNotFoundError();
   }
 
   /** The task the request names, if the requestor may reach it; else -32602 as for an unknown id. */
@@ -90,13 +92,13 @@ export class LegacyTaskMethods {
     const { taskId } = request.params;
     if (typeof taskId !== 'string' || taskId === '') throw new InvalidParamsError(`Invalid params: ${request.method} needs params.taskId (a string)`);
     const record = await this.store.get(taskId);
-    if (!record || !mayReach(record, legacyRequestor(request, this.instanceId))) throw notFound(taskId);
+    if (!record) throw new TaskNotFoundError();
+    if (!mayReach(record, legacyRequestor(request))) {
+      request.log.info({ taskId }, 'tasks: a legacy caller asked for a task it may not reach; answered as unknown');
+      throw new TaskNotFoundError();
+    }
     return record;
   }
-}
-
-function notFound(taskId: string): InvalidParamsError {
-  return new InvalidParamsError(`Invalid params: no task ${JSON.stringify(taskId)} (unknown, expired, or not yours)`);
 }
 
 function alreadyEnded(taskId: string, status: string): InvalidParamsError {

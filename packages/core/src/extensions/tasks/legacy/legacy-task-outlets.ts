@@ -4,7 +4,6 @@
  * session's own outlet (stdout, the HTTP GET stream). Status changes go out the same way as
  * `notifications/tasks/status` (L§Task Notifications; optional, so best-effort).
  */
-import type { Logger } from 'pino';
 import type { ClientRequestOutlet } from '../../../asks/session/client-requests.js';
 import type { JsonRpcNotification, JsonRpcRequest } from '../../../protocol/types.js';
 import { TERMINAL_STATUSES, type TaskStore } from '../task-store.js';
@@ -22,10 +21,7 @@ export class LegacyTaskOutlets {
   private readonly tasks = new Map<string, TaskOutlets>();
   private readonly unwatch: () => void;
 
-  constructor(
-    store: TaskStore,
-    private readonly log: Logger,
-  ) {
+  constructor(store: TaskStore) {
     this.unwatch = store.watch((event) => {
       if (event.type !== 'changed') return;
       const { record } = event;
@@ -51,11 +47,10 @@ export class LegacyTaskOutlets {
     };
   }
 
-  /** Sends `message` for `taskId` where its client listens (dropped, logged, once the task is unknown here). */
+  /** Sends `message` for `taskId` where its client listens (dropped once the task ended here). */
   send(taskId: string, message: JsonRpcRequest | JsonRpcNotification): void {
     const outlets = this.tasks.get(taskId);
-    if (!outlets) return this.log.debug({ taskId, method: message.method }, 'legacy task message dropped: the task is not open on this instance');
-    (outlets.waiting.at(-1) ?? outlets.session)(message);
+    if (outlets) (outlets.waiting.at(-1) ?? outlets.session)(message);
   }
 
   close(): void {
