@@ -261,3 +261,18 @@ test('stdio has one session without an id on the wire: its tasks are bound to th
   // Outside any session (no id, no seam) nothing is listed.
   expect(await legacy.methods.list(new Call('tasks/list', {}, undefined))).toEqual({ tasks: [] });
 });
+
+test('tasks/result on a task whose lifetime ends unfinished answers -32602 then, instead of waiting for ever', async () => {
+  const record = await stored({ ttlMs: 150 });
+  const started = Date.now();
+  await expect(legacy.methods.result(new Call('tasks/result', { taskId: record.taskId }, 'S1'))).rejects.toMatchObject({ code: -32602 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+});
+
+test('tasks/result ends with its request: a cancelled tasks/result stops waiting', async () => {
+  const record = await stored();
+  const controller = new AbortController();
+  const waiting = legacy.methods.result(new Call('tasks/result', { taskId: record.taskId }, 'S1', undefined, undefined, controller.signal));
+  controller.abort(new Error('cancelled by the client'));
+  await expect(waiting).rejects.toThrow('cancelled by the client');
+});
