@@ -14,6 +14,7 @@ import { taskAround } from './task-call.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
 import type { TaskStore } from './task-store.js';
+import { TaskLeases } from './task-leases.js';
 import { TaskRunner } from './task-runner.js';
 import { taskSettings, type TasksOptions } from './task-settings.js';
 import { detailedTask } from './task-shapes.js';
@@ -43,16 +44,26 @@ export function tasks(options: TasksOptions = {}): Extension {
     legacyToolFields: (tool, version) => legacyTaskToolFields(supportOf(tool)?.support, version),
     around: { 'tools/call': taskAround(running, supportOf) },
     install(host) {
-      const store = options.store ?? new MemoryTaskStore();
-      runner = new TaskRunner(store, settings, host.logger.child({ extension: TASKS_EXTENSION_ID }), JOURNAL_LIMIT_BYTES, (record) =>
-        host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+      // A bus spanning instances offers its shared store (Redis); it closes that store itself.
+      const shared = options.store === undefined ? host.bus.taskStore : undefined;
+      const store = options.store ?? shared ?? new MemoryTaskStore();
+      const logger = host.logger.child({ extension: TASKS_EXTENSION_ID });
+      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger });
+      runner = new TaskRunner(
+        store,
+        settings,
+        logger,
+        JOURNAL_LIMIT_BYTES,
+        (record) => host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+        leases,
       );
       const installed = runner;
       return {
         async close() {
           installed.close();
           closeLegacyTasks(store);
-          await store.close();
+          await leases.close();
+          if (store !== shared) await store.close();
         },
       };
     },
