@@ -11,6 +11,7 @@ import type { Extension } from '../extension.js';
 import { toolOption } from '../tool-options.js';
 import { MemoryTaskStore } from './memory-task-store.js';
 import { taskAround } from './task-call.js';
+import { TASK_NOTIFICATION, taskListen } from './task-listen.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
 import type { TaskStore } from './task-store.js';
@@ -43,6 +44,7 @@ export function tasks(options: TasksOptions = {}): Extension {
     legacyCapabilities: legacyTaskCapabilities,
     legacyToolFields: (tool, version) => legacyTaskToolFields(supportOf(tool)?.support, version),
     around: { 'tools/call': taskAround(running, supportOf) },
+    listen: taskListen(running),
     install(host) {
       // A bus spanning instances offers its shared store (Redis); it closes that store itself.
       const shared = options.store === undefined ? host.bus.taskStore : undefined;
@@ -54,7 +56,7 @@ export function tasks(options: TasksOptions = {}): Extension {
         settings,
         logger,
         JOURNAL_LIMIT_BYTES,
-        (record) => host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+        (record) => host.publish(TASK_NOTIFICATION, record.taskId, detailedTask(record)),
         leases,
       );
       const installed = runner;
