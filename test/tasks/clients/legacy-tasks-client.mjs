@@ -5,6 +5,7 @@
 // asks for its latest), to show that older sessions see no tasks.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema, TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { v1Transport } from '../../interop/clients/v1-transport.mjs';
 
 const [revision, transportKind, target, ...args] = process.argv.slice(2);
 
@@ -30,15 +31,7 @@ async function connect() {
     return { action: 'accept', content: answerTo(request.params.requestedSchema) };
   });
   client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => statuses.push(notification.params.status));
-  const transport =
-    transportKind === 'stdio'
-      ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({
-          command: target,
-          args,
-          env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
-          stderr: 'ignore',
-        })
-      : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(target));
+  const transport = await v1Transport(transportKind, target, args);
   if (revision !== '2025-11-25') {
     // The v1 client asks for its latest revision; this one asks for an older one instead.
     const send = transport.send.bind(transport);
