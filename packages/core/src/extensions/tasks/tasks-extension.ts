@@ -62,7 +62,7 @@ export function tasks(options: TasksOptions = {}): Extension {
       const installed = runner;
       return {
         async close() {
-          installed.close();
+          await installed.close();
           closeLegacyTasks(store);
           await leases.close();
           if (store !== shared) await store.close();
