@@ -1,8 +1,11 @@
 // 2025-11-25 core tasks on the raw wire of a stdio session (mcp-serve, a child process): what the
 // official client does not show — progress keeping the call's token, the related-task `_meta` on
 // every message of the task, `notifications/tasks/status`, bad input answered while the session
-// serves on — and a 2025-06-18 session, which has no tasks: its task tools run inline.
+// serves on — and a 2025-06-18 session, which has no tasks: its task tools run inline. Over
+// Streamable HTTP, a task's ask goes on the stream of the `tasks/result` that waits for it.
 import { legacyCall, openLegacySession, StdioProcess } from '@decorum-internal/test-support';
+import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
+import { initializeSession, legacyPost, legacyToolCall, OpenStream } from '../../packages/fastify/test/support/legacy-client.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 
@@ -82,5 +85,39 @@ describe('a 2025-06-18 stdio session', () => {
     expect((await server.request({ jsonrpc: '2.0', id: 't3', method: 'tasks/get', params: { taskId: 'x' } })).error).toMatchObject({ code: -32601 });
     expect((await server.request({ jsonrpc: '2.0', id: 't4', method: 'tasks/result', params: { taskId: 'x' } })).error).toMatchObject({ code: -32601 });
     expect((await server.request(legacyCall('t5', 'greet', { name: 'legacy' }))).result.content[0].text).toBe('Hello, legacy!');
+  });
+});
+
+describe('a 2025-11-25 session over Streamable HTTP (mcp-serve --http)', () => {
+  let http: Awaited<ReturnType<typeof serveHttpProcess>>;
+  beforeAll(async () => {
+    http = await serveHttpProcess(['examples/reports/dist/reports.js', '--http', '--port', '0'], { REPORTS_STEP_MS: '150' });
+  });
+  afterAll(async () => {
+    http.child.kill('SIGTERM');
+    await http.exited;
+  });
+
+  test('the ask of a task goes on the pending tasks/result stream, not the GET stream; the result ends that stream', async () => {
+    const session = await initializeSession(http.url);
+    expect(session.result.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    const headers = { 'mcp-session-id': session.id };
+    const standalone = await OpenStream.get(http.url, session.id);
+    const call = legacyToolCall(1, 'build_report', { quarter: 'Q1-2026' }) as { params: object };
+    const created = await legacyPost(http.url, { ...call, params: { ...call.params, task: {} } }, headers);
+    const { taskId } = created.json.result.task;
+
+    const waiting = await OpenStream.post(http.url, session.id, { jsonrpc: '2.0', id: 2, method: 'tasks/result', params: { taskId } });
+    const ask = await waiting.waitFor((event) => event.method === 'elicitation/create');
+    expect(ask.params._meta).toEqual({ [RELATED]: { taskId } });
+    await legacyPost(http.url, { jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { include: false } } }, headers);
+    const result = await waiting.waitFor((event) => event.id === 2);
+    expect(result.result).toMatchObject({
+      content: [{ text: expect.stringMatching(/^Sales report Q1-2026: 8 orders, total/) }],
+      _meta: { [RELATED]: { taskId } },
+    });
+    await waiting.waitForEnd();
+    expect(standalone.events().filter((event) => event.method === 'elicitation/create')).toEqual([]);
+    standalone.close();
   });
 });
