@@ -4,6 +4,8 @@
 //   node sdk-walkthrough.mjs <v1 | v2 | v2-modern> <stdio | http> <command-or-url> [args...]
 // v1 = @modelcontextprotocol/sdk 1.x; v2 = @modelcontextprotocol/client in its default (legacy)
 // mode; v2-modern = the same client pinned to 2026-07-28.
+import { v1Transport } from './v1-transport.mjs';
+
 const [flavour, transportKind, target, ...args] = process.argv.slice(2);
 
 const elicited = [];
@@ -60,15 +62,7 @@ async function v1Client() {
   const client = new Client({ name: 'decorum-interop-v1', version: '0.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler(ElicitRequestSchema, answerElicitation);
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => listChanged('tools'));
-  const transport =
-    transportKind === 'stdio'
-      ? new (await import('@modelcontextprotocol/sdk/client/stdio.js')).StdioClientTransport({
-          command: target,
-          args,
-          env: { ...process.env, DECORUM_LOG_LEVEL: 'warn' },
-          stderr: 'ignore',
-        })
-      : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(target));
+  const transport = await v1Transport(transportKind, target, args);
   observeInitialize(transport);
   return { client, transport };
 }

@@ -38,6 +38,8 @@ const SINCE = {
   elicitationSchemaExtensions: '2025-11-25',
   /** `sampling.tools` and `sampling.context`; before, any sampling client took `includeContext`. */
   samplingSubCapabilities: '2025-11-25',
+  /** Core tasks: `capabilities.tasks`, `execution.taskSupport`, the `task` param of `tools/call`, `tasks/*`. */
+  tasks: '2025-11-25',
 } as const;
 
 /** A feature some legacy revisions lack. */

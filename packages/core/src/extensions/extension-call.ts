@@ -5,6 +5,7 @@ import type { JsonObject, RequestId } from '../protocol/types.js';
 import type { CallTarget } from '../registry/targets.js';
 import type { MethodCall } from '../methods/method.js';
 import type { ExtensionRequest } from './extension.js';
+import type { AskSeam } from '../asks/handler-asks.js';
 
 const NONE: Readonly<Record<string, JsonObject>> = Object.freeze({});
 
@@ -63,6 +64,10 @@ export class ExtensionCall<Params> extends PipelineCall implements ExtensionRequ
 
   get signal(): AbortSignal {
     return this.call.signal;
+  }
+
+  get asks(): AskSeam | undefined {
+    return this.call.asks;
   }
 
   notify(method: string, params: JsonObject): void {

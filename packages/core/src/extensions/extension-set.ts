@@ -142,8 +142,8 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
   /** The extra legacy `initialize` capabilities for `version` (Tasks: `capabilities.tasks`). */
   legacyCapabilities(version: string): JsonObject | undefined {
     let merged: JsonObject | undefined;
+    // Whatever `eras` says: a modern extension may bring legacy core features (Tasks: 2025-11-25 tasks).
     for (const ext of this.list) {
-      if (!inEra(ext.eras, false)) continue;
       const extra = ext.legacyCapabilities?.(version);
       if (extra) merged = { ...merged, ...extra };
     }
@@ -152,14 +152,13 @@ export class ExtensionSet implements ServedExtensions, PipelineExtensions {
 
   /** Whether some extension adds fields to legacy `tools/list` items. */
   get hasLegacyToolFields(): boolean {
-    return this.list.some((ext) => ext.legacyToolFields !== undefined && inEra(ext.eras, false));
+    return this.list.some((ext) => ext.legacyToolFields !== undefined);
   }
 
   /** The extra fields of `tool`'s legacy `tools/list` item for `version`. */
   legacyToolFields(tool: ToolEntry, version: string): JsonObject | undefined {
     let merged: JsonObject | undefined;
     for (const ext of this.list) {
-      if (!inEra(ext.eras, false)) continue;
       const extra = ext.legacyToolFields?.(tool, version);
       if (extra) merged = { ...merged, ...extra };
     }

@@ -31,6 +31,8 @@ export interface ExtensionRequest<Params = JsonObject> extends PipelineCall {
   notify(method: string, params: JsonObject): void;
   readonly log: Logger;
   readonly signal: AbortSignal;
+  /** How the request's asks would be answered: on a legacy session its seam (the request's stream); `undefined` on 2026-07-28. */
+  readonly asks?: AskSeam | undefined;
 }
 
 /** A request method an extension adds. */
@@ -118,7 +120,7 @@ export interface Extension {
   readonly settings?: JsonObject;
   /** Where the extension exists (default `both`). */
   readonly eras?: ExtensionEras;
-  /** Extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`). */
+  /** Extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`), whatever `eras` says. */
   readonly legacyCapabilities?: (protocolVersion: string) => JsonObject | undefined;
   readonly methods?: Readonly<Record<string, ExtensionMethod<any>>>;
   readonly notifications?: Readonly<Record<string, ExtensionNotification>>;
@@ -130,7 +132,7 @@ export interface Extension {
   readonly outbound?: (notification: JsonRpcNotification, call: PipelineCall) => JsonRpcNotification | undefined;
   /** Checks a `@Tool` option of this extension's (key → check); the check's return is what `toolOption` reads. */
   readonly toolOptions?: Readonly<Record<string, ToolOptionCheck>>;
-  /** Extra fields of a tool's legacy `tools/list` item for a revision (Tasks: `execution.taskSupport`). */
+  /** Extra fields of a tool's legacy `tools/list` item for a revision (Tasks: `execution.taskSupport`), whatever `eras` says. */
   readonly legacyToolFields?: (tool: ToolEntry, protocolVersion: string) => JsonObject | undefined;
   readonly listen?: ExtensionListen;
   /** Runs once at `createServer`, in list order; a throw uninstalls the ones before it. */

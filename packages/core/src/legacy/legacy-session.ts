@@ -74,7 +74,7 @@ export class LegacySession implements LegacySessionView {
   constructor(
     private readonly engine: McpEngine,
     /** Where session-level messages go: server notifications, and asks that have no request stream. */
-    private readonly outlet: ClientRequestOutlet,
+    readonly outlet: ClientRequestOutlet,
     options: LegacySessionOptions = {},
   ) {
     this.log = engine.state.logger.child({ era: 'legacy' });

@@ -19,7 +19,9 @@ import { randomUUID } from 'node:crypto';
 export interface AskingSession {
   readonly protocolVersion: string;
   readonly clientCapabilities: ClientCapabilities;
-  readonly requests: ClientRequests;
+  readonly requests: Pick<ClientRequests, 'request'>;
+  /** Where the session's own messages go (stdout, the GET stream): asks that outlive their request use it. */
+  readonly outlet: ClientRequestOutlet;
 }
 
 const WHERE = 'the client at initialize';
@@ -97,8 +99,9 @@ class SessionAsks implements HandlerAsks {
 /** The seam of one legacy request: its asks go out through `outlet` (stdout, or the POST's SSE stream). */
 export class SessionAskSeam implements AskSeam {
   constructor(
-    private readonly session: AskingSession,
-    private readonly outlet: ClientRequestOutlet,
+    readonly session: AskingSession,
+    /** Where this request's asks go. */
+    readonly outlet: ClientRequestOutlet,
   ) {}
 
   // Not async: a synchronous handler is answered synchronously, as by the MRTR seam.

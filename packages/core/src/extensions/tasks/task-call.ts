@@ -27,7 +27,7 @@ export function taskAround(runnerOf: () => TaskRunner, supportOf: (tool: ToolEnt
       const tool = (call.target as { readonly entry: ToolEntry }).entry;
       const support = supportOf(tool)!;
       const era = TASK_ERAS.get(call.protocolVersion);
-      // A revision without tasks (a legacy session, until legacy/ adds its era) runs the tool inline.
+      // A revision without tasks (a legacy session before 2025-11-25) runs the tool inline.
       if (era === undefined || !era.runsAsTask({ params: call.params, clientCapabilities: call.ctx.client.capabilities }, support)) return proceed();
       // Invalid arguments never make a task: the call answers them as usual.
       const checking = tool.input.validate(call.arguments);
@@ -39,8 +39,9 @@ export function taskAround(runnerOf: () => TaskRunner, supportOf: (tool: ToolEnt
 }
 
 function begin(runner: TaskRunner, call: PipelineCall, era: TaskEra, tool: ToolEntry, support: TaskSupport, proceed: Proceed): Promise<CallResult> {
-  const newTask = { era, tool: tool.name, support, owner: ownerOf(call.auth), session: call.sessionId };
-  return support.start === 'handler' ? startInHandler(runner, call, era, newTask, proceed) : startNow(runner, call, era, newTask, proceed);
+  const settings = era.support ? era.support(call.params, support) : support;
+  const newTask = { era, tool: tool.name, support: settings, owner: ownerOf(call.auth), session: era.session ? era.session(call) : call.sessionId };
+  return settings.start === 'handler' ? startInHandler(runner, call, era, newTask, proceed) : startNow(runner, call, era, newTask, proceed);
 }
 
 type NewTaskOf = Parameters<TaskRunner['create']>[0];
@@ -50,7 +51,13 @@ async function startNow(runner: TaskRunner, call: PipelineCall, era: TaskEra, ne
   const running = runner.prepare();
   const record = await runner.create(newTask);
   const asks = running.begin(record, call.ctx.client.capabilities, Date.now());
-  const outcome = proceed({ signal: running.signal, asks: new TaskAskSeam(asks), progress: (p, total, message) => running.progress(p, total, message) });
+  const outcome = proceed(
+    era.derive?.(call, record, running.signal, runner.store) ?? {
+      signal: running.signal,
+      asks: new TaskAskSeam(asks),
+      progress: (p, total, message) => running.progress(p, total, message),
+    },
+  );
   runner.adopt(record, era, running, outcome);
   return era.created(record);
 }

@@ -5,7 +5,9 @@
  * has no entry runs its task tool inline, as an ordinary call.
  */
 import type { ClientCapabilities, JsonObject, Result } from '../../protocol/types.js';
-import type { TaskPatch, TaskRecord } from './task-store.js';
+import type { PipelineCall } from '../../pipeline/call.js';
+import type { DerivedCallOptions } from '../extension.js';
+import type { TaskPatch, TaskRecord, TaskStore } from './task-store.js';
 import type { TaskSupport } from './task-option.js';
 
 /** What a task-tool call looks like to its era's rules. */
@@ -26,4 +28,13 @@ export interface TaskEra {
   detailed(record: TaskRecord): Result;
   /** How the tool's result ends the task (modern: `isError` is still `completed`). */
   settled(result: Result): TaskPatch;
+  /** The task's settings for this call (default: the tool's; legacy: the client's `ttl`, up to the tool's). */
+  support?(params: Readonly<JsonObject>, support: TaskSupport): TaskSupport;
+  /** The session the task belongs to (default: the transport's session id; legacy: stdio's too). */
+  session?(call: PipelineCall): string | undefined;
+  /**
+   * How the detached run differs from a plain call (default: the task's own asks park it, its
+   * progress is its `statusMessage`; legacy: asks and progress go to the session).
+   */
+  derive?(call: PipelineCall, record: TaskRecord, signal: AbortSignal, store: TaskStore): DerivedCallOptions | undefined;
 }

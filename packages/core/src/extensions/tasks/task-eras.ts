@@ -2,6 +2,10 @@
 import { LATEST_PROTOCOL_VERSION } from '../../protocol/version.js';
 import { modernTaskEra } from './modern-task-era.js';
 import type { TaskEra } from './task-era.js';
+import { legacyTaskEra } from './legacy/legacy-task-era.js';
 
 /** The eras with tasks, by protocol revision (2025-11-25's goes here from `legacy/`). */
-export const TASK_ERAS: ReadonlyMap<string, TaskEra> = new Map([[LATEST_PROTOCOL_VERSION, modernTaskEra]]);
+export const TASK_ERAS: ReadonlyMap<string, TaskEra> = new Map([
+  [LATEST_PROTOCOL_VERSION, modernTaskEra],
+  [legacyTaskEra.name, legacyTaskEra],
+]);

@@ -6,8 +6,8 @@
 import type { JsonObject, Result } from '../../protocol/types.js';
 import type { TaskRecord } from './task-store.js';
 
-/** The fields every task shape carries. */
-function taskFields(record: TaskRecord): JsonObject {
+/** The fields every task shape carries (the legacy era renames two: `legacy/legacy-task-shapes.ts`). */
+export function taskFields(record: TaskRecord): JsonObject {
   const task: JsonObject = {
     taskId: record.taskId,
     status: record.status,

@@ -19,6 +19,9 @@ import { TaskLeases } from './task-leases.js';
 import { TaskRunner } from './task-runner.js';
 import { taskSettings, type TasksOptions } from './task-settings.js';
 import { detailedTask } from './task-shapes.js';
+import { withLegacyTaskMethods } from './legacy/legacy-task-extension-methods.js';
+import { legacyTaskCapabilities, legacyTaskToolFields } from './legacy/legacy-task-negotiation.js';
+import { closeLegacyTasks } from './legacy/legacy-tasks.js';
 
 /** `ctx.once` journal bound of a task (the MRTR default). */
 const JOURNAL_LIMIT_BYTES = 65_536;
@@ -37,7 +40,9 @@ export function tasks(options: TasksOptions = {}): Extension {
     settings: {},
     eras: 'modern',
     toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
-    methods: taskMethods(running),
+    methods: withLegacyTaskMethods(taskMethods(running), () => running().store),
+    legacyCapabilities: legacyTaskCapabilities,
+    legacyToolFields: (tool, version) => legacyTaskToolFields(supportOf(tool)?.support, version),
     around: { 'tools/call': taskAround(running, supportOf) },
     listen: taskListen(running),
     install(host) {
@@ -58,6 +63,7 @@ export function tasks(options: TasksOptions = {}): Extension {
       return {
         async close() {
           await installed.close();
+          closeLegacyTasks(store);
           await leases.close();
           if (store !== shared) await store.close();
         },
