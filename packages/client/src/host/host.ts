@@ -45,6 +45,7 @@ export interface HostTaskStatus {
   readonly server: string;
   /** The tool's namespaced name (as the model called it). */
   readonly tool: string;
+  /** The task as the server last described it. */
   readonly task: Task;
 }
 
