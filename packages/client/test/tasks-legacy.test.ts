@@ -1,16 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, RequestCancelledError, type McpClient, type Task } from '@decorum/client';
-import { fixture } from './support/servers.js';
+import { FIXTURES, fixture } from './support/servers.js';
 
-/** `callTool` on 2025-11-25 core tasks, against the official SDK v1 server's experimental tasks (stdio child process). */
-describe('McpClient tasks, 2025-11-25 (SDK v1 task server)', () => {
+/**
+ * `callTool` on 2025-11-25 core tasks, against the official SDK v1 server's experimental tasks:
+ * a stdio child process, and the same server over Streamable HTTP with sessions on 127.0.0.1
+ * (where the elicitation inside a task arrives on the tasks/result SSE stream).
+ */
+describe.each(['stdio', 'http'] as const)('McpClient tasks, 2025-11-25 (SDK v1 task server, %s)', (mode) => {
   let client: McpClient;
+  let child: ChildProcess | undefined;
   const asked: string[] = [];
   beforeAll(async () => {
-    client = await connect(fixture('sdk-v1-task-server.mjs'), {
-      elicitation: (request) => (asked.push(request.message), { action: 'accept', content: { ok: true } }),
-    });
+    const options = { elicitation: (request: { message: string }) => (asked.push(request.message), { action: 'accept' as const, content: { ok: true } }) };
+    if (mode === 'stdio') {
+      client = await connect(fixture('sdk-v1-task-server.mjs'), options);
+      return;
+    }
+    child = spawn(process.execPath, [`${FIXTURES}sdk-v1-task-server.mjs`, 'http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve) =>
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        const port = /PORT (\d+)/.exec(chunk.toString())?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}/mcp`);
+      }),
+    );
+    client = await connect({ url }, options);
   });
-  afterAll(() => client.close());
+  afterAll(async () => {
+    await client.close();
+    child?.kill();
+  });
 
   test('a required task tool: the call sends `task`, follows it to its result, and onStatus hears each change', async () => {
     expect(client.era).toBe('legacy');
