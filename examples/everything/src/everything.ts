@@ -40,6 +40,9 @@ import {
   type ToolContext,
 } from '@decorum/core';
 
+// The Tasks extension's fixtures (greet, slow_compute, failing_job, …), served with this server.
+export { TaskFixtures } from './task-fixtures.js';
+
 // ---------------------------------------------------------------------------------------------
 // Media: a 1x1 red PNG and a short silent WAV, built from their format specs at load time.
 // ---------------------------------------------------------------------------------------------

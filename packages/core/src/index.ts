@@ -19,7 +19,7 @@ export type { TemplateVariables } from './decorators/template-variables.js';
 export { Prompt } from './decorators/prompt.js';
 export { Field, McpHeader, type FieldOptions } from './decorators/field.js';
 export type { DualClassDecorator, DualMethodDecorator, DualFieldDecorator } from './decorators/standard.js';
-export type { McpServerOptions, ToolOptions, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
+export type { McpServerOptions, ToolOptions, TaskOption, ResourceOptions, PromptOptions, CacheOptions, DtoClass, SchemaSource } from './decorators/metadata.js';
 export type { RequestContext, ToolContext, PromptContext, ResourceContext, ClientView, AuthInfo } from './context/request-context.js';
 export { UserError } from './errors/user-error.js';
 export { ToolError } from './errors/tool-error.js';
@@ -69,6 +69,25 @@ export type { LegacySessionOptions } from './legacy/legacy-session.js';
 // (LEGACY_PROTOCOL_VERSIONS: @decorum/fastify advertises them.)
 export { LEGACY_PROTOCOL_VERSIONS } from './era/versions.js';
 
+// Extensions: one value each (id, settings, methods, middleware), installed by createServer's `extensions`.
+export { defineExtension } from './extensions/define-extension.js';
+export { extensionData } from './extensions/extension-data.js';
+export { toolOption } from './extensions/tool-options.js';
+export type {
+  Extension,
+  ExtensionEras,
+  ExtensionRequest,
+  ExtensionMethod,
+  ExtensionNotification,
+  ExtensionHost,
+  ExtensionListen,
+  InstalledExtension,
+  Around,
+  DerivedCallOptions,
+  ToolOptionCheck,
+} from './extensions/extension.js';
+export type { ExtensionEvent } from './live/events.js';
+
 // The request pipeline: middleware, guards, rate limits (and the store @decorum/redis implements), telemetry, dependency injection
 export { Use } from './decorators/use.js';
 export { Guard } from './decorators/guard.js';
@@ -82,6 +101,16 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './pipeline/rate-limit
 export type { RateLimitStore, RateLimitRule, RateLimitDecision } from './pipeline/rate-limit/store.js';
 export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';
+
+// Tasks (#50): where tasks live — the store's contract, the default in-memory store, and leases across instances
+export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent } from './extensions/tasks/task-store.js';
+export { TERMINAL_STATUSES } from './extensions/tasks/task-store.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from './extensions/tasks/memory-task-store.js';
+// The Tasks extension (io.modelcontextprotocol/tasks): built in; `tasks({ … })` in `extensions` sets its options.
+export { tasks } from './extensions/tasks/tasks-extension.js';
+export { startTask } from './extensions/tasks/task-start.js';
+export type { TasksOptions } from './extensions/tasks/task-settings.js';
+export { TaskStoreUnavailableError, TaskStoreFullError } from './errors/task-store-errors.js';
 export type { ResolveOptions, ServerResolver, ServerContainer, ServerClass } from './server/dependency-injection.js';
 export type { ClassOrMemberDecorator } from './decorators/step-records.js';
 

@@ -104,8 +104,9 @@ export class McpEndpoint {
     }
     if (envelope.kind === 'notification') {
       // This revision defines no client notifications over HTTP (cancelling is closing the
-      // stream), so an accepted one has nothing to act on; no MCP headers are required for it.
+      // stream): only an extension's has something to act on; no MCP headers are required for it.
       exchange.mcpMethod = envelope.notification.method;
+      this.server.engine.notification(envelope.notification, true);
       return reply.code(NOTIFICATION_STATUS).send();
     }
 

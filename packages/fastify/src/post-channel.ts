@@ -60,9 +60,9 @@ export class PostChannel implements FlowChannel {
   }
 
   /** `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` agree with the body (-32020). */
-  checkMeta(request: JsonRpcRequest, meta: RequestMeta): void {
+  checkMeta(request: JsonRpcRequest, meta: RequestMeta, nameParam?: string): void {
     checkProtocolVersionHeader(this.headers, meta);
-    checkMethodHeaders(this.headers, request);
+    checkMethodHeaders(this.headers, request, nameParam);
     this.notifiable = meta.progressToken !== undefined || meta.logLevel !== undefined;
     this.routed = true;
   }

@@ -17,6 +17,7 @@ const isName = (value: unknown): value is string => typeof value === 'string' &&
 
 function isEvent(value: unknown): value is LiveEvent {
   if (!isObject(value) || typeof value.type !== 'string') return false;
+  if (value.type === 'extension') return isName(value.method) && typeof value.key === 'string' && isObject(value.params);
   return LIST_EVENTS.has(value.type) || (value.type === 'resources/updated' && isName(value.uri));
 }
 

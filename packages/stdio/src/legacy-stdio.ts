@@ -31,9 +31,10 @@ export class StdioEras {
     return this.session.answerRequest(request, channel);
   }
 
-  /** A client notification for the legacy session (cancellation is the stdio server's own). */
+  /** A client notification: the legacy session's once there is one, else an extension's (cancellation is the stdio server's own). */
   notification(notification: JsonRpcNotification): void {
-    this.session?.handleNotification(notification);
+    if (this.session) this.session.handleNotification(notification);
+    else this.server.engine.notification(notification, true);
   }
 
   /**

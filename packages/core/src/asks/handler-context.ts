@@ -3,7 +3,7 @@ import type { AuthInfo, ClientView, RequestContext } from '../context/request-co
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from './ask-types.js';
 import type { HandlerAsks } from './handler-asks.js';
 import { DecorumUsageError, UsageErrorCode } from '../errors/usage-error.js';
-import type { JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import type { RequestMeta } from '../era/request-meta.js';
 
 /** What a `ctx` reads of its request's call (`request-call.ts`). */
@@ -14,7 +14,11 @@ export interface ContextSource {
   readonly log: Logger;
   readonly auth: AuthInfo | undefined;
   progress(progress: number, total?: number, message?: string): void;
+  /** What an extension gave a derived call (`DerivedCallOptions.data`); absent on a request's own call. */
+  readonly data?: ReadonlyMap<symbol, unknown>;
 }
+
+const NO_EXTENSIONS: Readonly<Record<string, JsonObject>> = Object.freeze({});
 
 /**
  * The `ctx` a handler receives: a view of its request's call, made with the asks that answer its
@@ -44,7 +48,13 @@ export class HandlerContext implements RequestContext {
 
   get client(): ClientView {
     const meta = this.call.requestMeta;
-    return (this.clientView ??= { info: meta.clientInfo, capabilities: meta.clientCapabilities, protocolVersion: meta.protocolVersion });
+    const capabilities = meta.clientCapabilities;
+    return (this.clientView ??= {
+      info: meta.clientInfo,
+      capabilities,
+      protocolVersion: meta.protocolVersion,
+      extensions: capabilities.extensions ?? NO_EXTENSIONS,
+    });
   }
 
   get log(): Logger {
@@ -57,6 +67,11 @@ export class HandlerContext implements RequestContext {
 
   progress(progress: number, total?: number, message?: string): void {
     this.call.progress(progress, total, message);
+  }
+
+  /** The value an extension gave this handler's derived call under `key` (read through `extensionData`). */
+  extensionData(key: symbol): unknown {
+    return this.call.data?.get(key);
   }
 
   elicit<Content = Record<string, ElicitValue>>(params: ElicitParams, options?: InputOptions & { optional?: false }): Promise<ElicitResult<Content>>;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ClientCapabilities, Implementation, RequestId } from '../protocol/types.js';
+import type { ClientCapabilities, Implementation, JsonObject, RequestId } from '../protocol/types.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ElicitValue, InputOptions, Root } from '../asks/ask-types.js';
 
 /** Who is calling, as this request says (unverified: for display and capability checks). */
@@ -9,6 +9,11 @@ export interface ClientView {
   /** `clientCapabilities` from `_meta` (this request's, never an earlier one's). */
   readonly capabilities: ClientCapabilities;
   readonly protocolVersion: string;
+  /**
+   * The extensions the client declared, by id (`capabilities.extensions`; `{}` when none): a
+   * 2026-07-28 request's own, a legacy session's from `initialize`.
+   */
+  readonly extensions: Readonly<Record<string, JsonObject>>;
 }
 
 /** The verified identity of an authenticated HTTP caller. */
@@ -21,7 +26,8 @@ export interface AuthInfo {
 
 /**
  * The request context: the last parameter of every handler. One per request; nothing in it
- * outlives the request.
+ * outlives the request — except on a call an extension derived (a task), whose `signal`, asks and
+ * progress are the extension's and last as long as it runs.
  */
 export interface RequestContext {
   /** The JSON-RPC id of this request. */

@@ -16,7 +16,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protoco
 import { readEnvelope } from '../wire/envelope.js';
 import { readRequestMeta, checkProtocolVersion } from './meta.js';
 import type { RequestMeta } from '../era/request-meta.js';
-import type { MethodHandler, ServingState } from '../methods/method.js';
+import { inEra, type MethodHandler, type ServingState } from '../methods/method.js';
 import type { AskSeam } from '../asks/handler-asks.js';
 import { RawJson, type EngineResponse } from '../wire/raw-json.js';
 import { isThenable } from '../async/thenable.js';
@@ -66,12 +66,15 @@ const METHODS = [
  * {@link EngineAnswer}; a transport that needs a promise wraps it at its edge).
  */
 export class McpEngine {
-  private readonly methods = new Map<string, MethodHandler<unknown>>(METHODS.map((m) => [m.method, m]));
+  /** The core methods and the extensions' (checked at start-up never to clash): one lookup per request. */
+  private readonly methods: ReadonlyMap<string, MethodHandler<unknown>>;
   /** How 2026-07-28 answers are finished; also the codec of an error no era was decided for yet (a transport's parse error). */
   readonly modern: ModernCodec;
 
   constructor(readonly state: ServingState) {
     this.modern = state.modern;
+    const extensionMethods = state.extensions?.methods ?? [];
+    this.methods = new Map([...METHODS, ...extensionMethods].map((m) => [m.method, m]));
   }
 
   /**
@@ -100,13 +103,17 @@ export class McpEngine {
     let call: RequestCall;
     let meta: RequestMeta | undefined = session?.meta;
     try {
+      const handler = session?.method ?? this.methods.get(request.method);
       if (meta === undefined) {
         meta = this.readMeta(request);
-        channel.checkMeta?.(request, meta);
+        channel.checkMeta?.(request, meta, handler?.nameParam);
         checkProtocolVersion(meta.protocolVersion);
       }
-      const handler = session?.method ?? this.methods.get(request.method);
       if (!handler || !handler.served(this.state)) throw new MethodNotFoundError(`Method not found: ${request.method}`);
+      // Extension methods only: their eras, then their client gate, before the params are read.
+      if (handler.eras !== undefined && !inEra(handler.eras, meta.codec === this.modern))
+        throw new MethodNotFoundError(`Method not found: ${request.method} is not served in protocol ${meta.protocolVersion}`);
+      handler.gate?.(meta, meta.codec === this.modern);
       call = new RequestCall(request, meta, handler, this.state, channel, session?.asks);
       channel.checkTarget?.(call);
     } catch (error) {
@@ -172,6 +179,15 @@ export class McpEngine {
     if (call.cancelled) return undefined;
     if (!(error instanceof McpProtocolError)) call.log.error({ err: error }, 'request failed');
     return call.requestMeta.codec.error(call.request.id, error);
+  }
+
+  /**
+   * A client notification of an extension's (core's own, `notifications/cancelled` and
+   * `initialized`, are the transports' and sessions'): handed to its extension in this era.
+   * Returns whether one took it; errors are logged.
+   */
+  notification(notification: JsonRpcNotification, modern: boolean, sessionId?: string): boolean {
+    return this.state.extensions?.deliver(notification, modern, sessionId, this.state.logger) ?? false;
   }
 
   /** The notification that a transport may want to act on (stdio cancellation). */

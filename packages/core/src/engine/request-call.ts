@@ -4,7 +4,7 @@ import type { AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 import { forwardLogsToClient } from '../logging/mcp-log-forwarding.js';
 import { PipelineCall } from '../pipeline/call.js';
 import type { CallTarget } from '../registry/targets.js';
-import type { CacheHints, ClientCapabilities, JsonObject, JsonRpcRequest, RequestId } from '../protocol/types.js';
+import type { CacheHints, ClientCapabilities, JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/types.js';
 import { Cancellation } from './cancellation.js';
 import { HandlerContext } from '../asks/handler-context.js';
 import type { RequestMeta } from '../era/request-meta.js';
@@ -112,7 +112,11 @@ export class RequestCall<Resolved = unknown> extends PipelineCall implements Met
   notify(method: string, params: JsonObject): void {
     // Nothing more is written for a request that answered or was cancelled.
     if (!this.open || this.cancelled) return;
-    this.channel.notify(this.requestMeta.codec.notification({ jsonrpc: '2.0', method, params }));
+    let notification: JsonRpcNotification | undefined = { jsonrpc: '2.0', method, params };
+    // Extensions' outbound steps, when one has any: each may change or drop it.
+    const outbound = this.state.extensions?.outbound;
+    if (outbound !== undefined && (notification = outbound(notification, this)) === undefined) return;
+    this.channel.notify(this.requestMeta.codec.notification(notification));
   }
 
   /** `notifications/progress` for the request's `progressToken`, if it sent one; progress must increase. */

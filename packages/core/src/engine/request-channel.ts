@@ -37,9 +37,10 @@ export interface RequestChannel {
   /**
    * The transport's checks of what the body says, once `_meta` is read and before its version is
    * checked (HTTP: `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` must agree with it). Refuses
-   * by throwing a typed error.
+   * by throwing a typed error. `nameParam` is the param `Mcp-Name` must carry for a method that
+   * names one itself (an extension's; core methods' are the transport's own table).
    */
-  checkMeta?(request: JsonRpcRequest, meta: RequestMeta): void;
+  checkMeta?(request: JsonRpcRequest, meta: RequestMeta, nameParam?: string): void;
   /**
    * The transport's checks of the request's target, once the method resolved it and before the
    * pipeline runs (HTTP: the token's scopes, `Mcp-Param-*`). Refuses by throwing a typed error.

@@ -153,7 +153,11 @@ function legacyPage(method: string, page: ListPage, version: string): RawJson {
   if (!byVersion) legacyPages.set(page, (byVersion = new Map()));
   let shaped = byVersion.get(version);
   if (!shaped) {
-    shaped = new RawJson(JSON.stringify(shape(method, page.members, version)));
+    let members = shape(method, page.members, version);
+    const extra = page.legacyItemFields;
+    // The extensions' fields of each item (a tool's `execution`), after the revision's own shaping.
+    if (extra) mapList((members = { ...members }), 'tools', (item) => ({ ...item, ...extra(item, version) }));
+    shaped = new RawJson(JSON.stringify(members));
     byVersion.set(version, shaped);
   }
   return shaped;

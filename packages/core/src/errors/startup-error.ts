@@ -47,6 +47,16 @@ export const StartupErrorCode = {
   INVALID_FIELD_DEFAULT: 'DECORUM_ERR_INVALID_FIELD_DEFAULT',
   /** A resource template whose variables disagree with the handler's input (`input:` or DTO parameter). */
   TEMPLATE_VARIABLES: 'DECORUM_ERR_TEMPLATE_VARIABLES',
+  /** An extension that is malformed: a bad id (or a reserved one outside the built-ins), a method, middleware or setting of the wrong kind. */
+  INVALID_EXTENSION: 'DECORUM_ERR_INVALID_EXTENSION',
+  /** Two extensions with one id in a server's `extensions`. */
+  DUPLICATE_EXTENSION: 'DECORUM_ERR_DUPLICATE_EXTENSION',
+  /** An extension method or notification whose name is a core method's, another extension's, or under a reserved prefix (`tasks/`). */
+  EXTENSION_METHOD_CLASH: 'DECORUM_ERR_EXTENSION_METHOD_CLASH',
+  /** A tool option (`@Tool({ task })`) that no installed extension checks, or that its extension's check refused. */
+  INVALID_TOOL_OPTION: 'DECORUM_ERR_INVALID_TOOL_OPTION',
+  /** An extension's `install` threw: the ones installed before it were closed, and the server did not start. */
+  EXTENSION_INSTALL_FAILED: 'DECORUM_ERR_EXTENSION_INSTALL_FAILED',
 } as const;
 
 export type StartupErrorCode = (typeof StartupErrorCode)[keyof typeof StartupErrorCode];

@@ -5,14 +5,23 @@
  */
 import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from '../protocol/types.js';
 import { revisionHas } from '../era/revision-features.js';
+import type { ServedExtensions } from '../methods/method.js';
 import { isJsonObject as isObject } from '../protocol/json-object.js';
 
-/** The server's capabilities as `version` defines them (`extensions` is 2026-07-28 only). */
-export function legacyServerCapabilities(capabilities: ServerCapabilities, version: string): JsonObject {
+/**
+ * The server's capabilities as `version` defines them: `extensions` holds only the extensions
+ * that exist in the legacy era, and each may add capabilities of its own for `version`
+ * (Tasks: `capabilities.tasks` on 2025-11-25).
+ */
+export function legacyServerCapabilities(capabilities: ServerCapabilities, version: string, extensions?: ServedExtensions): JsonObject {
   const shaped: JsonObject = { ...(capabilities as JsonObject) };
   delete shaped.extensions;
   if (!revisionHas(version, 'completionsCapability')) delete shaped.completions;
-  return shaped;
+  if (!extensions) return shaped;
+  const advertised = extensions.advertised(false);
+  if (advertised) shaped.extensions = advertised as JsonObject;
+  const extra = extensions.legacyCapabilities(version);
+  return extra ? { ...shaped, ...extra } : shaped;
 }
 
 /** `serverInfo` as `version` defines `Implementation`. */

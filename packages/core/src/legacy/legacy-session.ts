@@ -133,7 +133,7 @@ export class LegacySession implements LegacySessionView {
     if (notification.method === 'notifications/cancelled') {
       const id = notification.params?.requestId;
       if (isRequestId(id)) this.inFlight.get(id)?.cancel();
-    } else if (notification.method !== 'notifications/initialized') {
+    } else if (notification.method !== 'notifications/initialized' && !this.engine.notification(notification, false)) {
       this.log.debug({ method: notification.method }, 'client notification ignored');
     }
   }
@@ -185,7 +185,7 @@ export class LegacySession implements LegacySessionView {
     const { state } = this.engine;
     const result: JsonObject = {
       protocolVersion: this.protocolVersion,
-      capabilities: legacyServerCapabilities(serverCapabilities(state), this.protocolVersion),
+      capabilities: legacyServerCapabilities(serverCapabilities(state), this.protocolVersion, state.extensions),
       serverInfo: legacyImplementation(state.info, this.protocolVersion),
     };
     if (state.instructions) result.instructions = state.instructions;

@@ -39,8 +39,9 @@ export class LegacySubscriptions {
     }) as MethodHandler<unknown>;
   }
 
-  /** Whether the session wants `event`: list changes always, updates of the URIs it subscribed to. */
+  /** Whether the session wants `event`: list changes always, updates of the URIs it subscribed to; never an extension's listen event. */
   wants(event: LiveEvent): boolean {
+    if (event.type === 'extension') return false;
     return event.type !== 'resources/updated' || this.uris.has(event.uri);
   }
 

@@ -1,3 +1,5 @@
+import type { JsonObject } from '../protocol/types.js';
+
 /**
  * The change events a live server publishes. They are plain JSON so that a bus implementation may
  * carry them between processes (a Redis bus publishes them as they are).
@@ -6,11 +8,23 @@ export type LiveEvent =
   | { readonly type: 'tools/list_changed' }
   | { readonly type: 'prompts/list_changed' }
   | { readonly type: 'resources/list_changed' }
-  | { readonly type: 'resources/updated'; readonly uri: string };
+  | { readonly type: 'resources/updated'; readonly uri: string }
+  | ExtensionEvent;
+
+/**
+ * An extension's event (`host.publish`): delivered as `method` with `params` to the listens whose
+ * extension filter granted `key` (Tasks: `notifications/tasks` for a task id).
+ */
+export interface ExtensionEvent {
+  readonly type: 'extension';
+  readonly method: string;
+  readonly key: string;
+  readonly params: JsonObject;
+}
 
 /** The notification method each event is delivered as. */
 export function notificationMethod(event: LiveEvent): string {
-  return `notifications/${event.type}`;
+  return event.type === 'extension' ? event.method : `notifications/${event.type}`;
 }
 
 /** The kinds of primitive a live server changes at run time. */

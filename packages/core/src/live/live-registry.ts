@@ -91,6 +91,8 @@ export interface LiveRegistryOptions {
   readonly instantiate?: (serverClass: LiveClass) => object;
   /** Called with each instance `add` or `replace` serves (createServer binds it for `serverOf`). */
   readonly onAdd?: (instance: object) => void;
+  /** Checks the tools `add` or `replace` brings in before they are served (createServer: the extensions' tool options). */
+  readonly checkTools?: (tools: readonly ToolEntry[]) => void;
 }
 
 /**
@@ -113,6 +115,7 @@ export class LiveRegistry {
   private readonly replication: LiveReplication;
   private readonly instantiate: ((serverClass: LiveClass) => object) | undefined;
   private readonly onAdd: ((instance: object) => void) | undefined;
+  private readonly checkTools: ((tools: readonly ToolEntry[]) => void) | undefined;
   readonly tools: LiveCollection;
   readonly prompts: LiveCollection;
   readonly resources: LiveCollection;
@@ -129,6 +132,7 @@ export class LiveRegistry {
     this.replication = new LiveReplication(bus, options.catalogue, options.logger);
     this.instantiate = options.instantiate;
     this.onAdd = options.onAdd;
+    this.checkTools = options.checkTools;
     this.replication.follow(this);
     for (const server of scanned) this.take(server);
     // At start-up a completer must name a declared prompt argument or template variable.
@@ -164,6 +168,7 @@ export class LiveRegistry {
     const scanned = scanServer(instance);
     // Against everything known, disabled entries included: a name stays taken while disabled.
     checkNames([this.everything(), scanned]);
+    this.checkTools?.(scanned.tools);
     this.take(scanned);
     this.onAdd?.(instance);
     this.replication.recordAdd(target, this.batchDepth > 0);
@@ -192,6 +197,7 @@ export class LiveRegistry {
       this.settings,
       new InProcessNotificationBus(),
     );
+    this.checkTools?.([...next.entries.tools.values()].map((e) => e.entry));
     const listed = (registry: LiveRegistry, kind: Kind) =>
       JSON.stringify([...registry.entries[kind].values()].filter((e) => e.enabled).map((e) => descriptorOf(e.entry)));
     const changed = (['tools', 'prompts', 'resources'] as const).filter((kind) => listed(this, kind) !== listed(next, kind));

@@ -1,5 +1,5 @@
 import { defineMethod } from './method.js';
-import type { ServerCapabilities } from '../protocol/types.js';
+import type { JsonObject, ServerCapabilities } from '../protocol/types.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/version.js';
 import type { ServingState } from './method.js';
 
@@ -15,6 +15,8 @@ export function serverCapabilities(state: ServingState): ServerCapabilities {
   if (state.live.hasCompleters) capabilities.completions = {};
   // ctx.log forwards to notifications/message whenever a request asks for a log level.
   capabilities.logging = {};
+  const extensions = state.extensions?.advertised(true);
+  if (extensions) capabilities.extensions = extensions as Record<string, JsonObject>;
   return capabilities;
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CacheHints, Implementation, JsonObject, JsonRpcRequest, Result } from '../protocol/types.js';
+import type { CacheHints, Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest, Result } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { RawJson } from '../wire/raw-json.js';
 import type { RequestChannel } from '../engine/request-channel.js';
@@ -11,6 +11,7 @@ import type { PipelineCall } from '../pipeline/call.js';
 import type { CallTarget } from '../registry/targets.js';
 import type { RequestContext } from '../context/request-context.js';
 import type { ModernCodec } from '../era/modern-codec.js';
+import type { ListenFilter } from '../live/extension-listens.js';
 import type { AskingCall, AskSeam, HandlerAsks } from '../asks/handler-asks.js';
 
 /** What method handlers may read about the server they serve. */
@@ -31,6 +32,29 @@ export interface ServingState {
   readonly mrtr?: MrtrConfig;
   /** Middleware, guards, rate limit and telemetry around each request (absent: the handler alone). */
   readonly pipeline?: Pipeline;
+  /** The installed extensions (absent when built without any). */
+  readonly extensions?: ServedExtensions;
+}
+
+/** What the engine and the methods read of a server's extensions (`extensions/extension-set.ts`). */
+export interface ServedExtensions {
+  /** The extensions' request methods, wrapped as method handlers. */
+  readonly methods: ReadonlyArray<MethodHandler<unknown>>;
+  /** `capabilities.extensions` in the modern era (`server/discover`) or the legacy one (`initialize`); `undefined` when none. */
+  advertised(modern: boolean): Readonly<Record<string, JsonObject>> | undefined;
+  /** The extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`). */
+  legacyCapabilities(version: string): JsonObject | undefined;
+  /** Request-scoped notifications pass through this before they are sent (absent when no extension has `outbound`). */
+  readonly outbound: ((notification: JsonRpcNotification, call: PipelineCall) => JsonRpcNotification | undefined) | undefined;
+  /** The extensions' `subscriptions/listen` filters, by their field under `notifications`. */
+  readonly listens: ReadonlyMap<string, ListenFilter>;
+  /** Hands a client notification to the extension that handles its method in this era; false when none does. */
+  deliver(notification: JsonRpcNotification, modern: boolean, sessionId: string | undefined, logger: Logger): boolean;
+}
+
+/** Whether something that exists in `eras` exists in the modern (or the legacy) era; absent: both. */
+export function inEra(eras: 'both' | 'modern' | 'legacy' | undefined, modern: boolean): boolean {
+  return eras === undefined || eras === 'both' || eras === (modern ? 'modern' : 'legacy');
 }
 
 /**
@@ -71,6 +95,12 @@ export interface MethodCall<Resolved> extends PipelineCall, AskingCall {
  */
 export interface MethodHandler<Resolved = undefined> {
   readonly method: string;
+  /** The eras the method exists in (extension methods); absent: wherever the engine routes it. Elsewhere -32601. */
+  readonly eras?: 'both' | 'modern' | 'legacy';
+  /** The param HTTP's `Mcp-Name` must carry (extension methods; core methods' come from the transport's table). */
+  readonly nameParam?: string;
+  /** Refuses a request before its params are read (an extension's client gate, -32021); `modern` tells the era. */
+  gate?(meta: RequestMeta, modern: boolean): void;
   served(state: ServingState): boolean;
   resolve?(params: JsonObject, state: ServingState): Resolved;
   target?(resolved: Resolved): CallTarget;

@@ -4,6 +4,7 @@ import { InternalError } from '../errors/protocol-errors.js';
 import { notificationMethod, type LiveEvent } from '../live/events.js';
 import { honour, readFilter, ResourceSight, seenFilter, sendSeen, type FlowChannel, type SubscriptionFilter } from '../live/subscription.js';
 import { META } from '../protocol/meta-keys.js';
+import { extensionEventParams, grantListens, isExtensionEvent } from '../live/extension-listens.js';
 import type { JsonObject } from '../protocol/types.js';
 
 /**
@@ -23,17 +24,21 @@ export const subscriptionsListenMethod = defineMethod<SubscriptionFilter>({
     const sight = new ResourceSight(state, call);
     const seen = seenFilter(call.resolved, sight);
     const honoured = honour(isThenable(seen) ? await seen : seen, state.registry);
+    // The extensions' fields (Tasks: taskIds), granted by each; absent on a server without listen filters.
+    const listens = state.extensions?.listens;
+    const granted = listens && listens.size > 0 ? await grantListens(call.params.notifications as JsonObject, listens, call) : undefined;
     const tag = { [META.subscriptionId]: call.request.id };
-    call.notify('notifications/subscriptions/acknowledged', { notifications: honoured.ack as JsonObject, _meta: tag });
+    call.notify('notifications/subscriptions/acknowledged', { notifications: { ...(honoured.ack as JsonObject), ...granted?.ack }, _meta: tag });
     if (call.cancelled) return { _meta: tag };
     const flow = (channel as FlowChannel).flow;
     let open = true;
     const send = (event: LiveEvent): void => {
-      const params: JsonObject = event.type === 'resources/updated' ? { uri: event.uri, _meta: tag } : { _meta: tag };
+      const params: JsonObject =
+        event.type === 'resources/updated' ? { uri: event.uri, _meta: tag } : isExtensionEvent(event) ? extensionEventParams(event, tag) : { _meta: tag };
       call.notify(notificationMethod(event), params);
     };
     const subscription = state.live.bus.subscribe({
-      wants: (event) => honoured.wants(event),
+      wants: (event) => (isExtensionEvent(event) ? granted !== undefined && granted.wants(event) : honoured.wants(event)),
       deliver(event) {
         sendSeen(event, sight, send, () => open);
         return flow ? !flow.needsDrain() : true;

@@ -4,6 +4,7 @@ import type { McpProtocolError } from '../errors/protocol-errors.js';
 import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.js';
 import { unknownItem } from '../errors/unknown-item.js';
 import type { ListSettings, Registry } from '../registry/registry.js';
+import type { ToolEntry } from '../registry/entries.js';
 import type { PipelineCall } from './call.js';
 import type { CallTarget } from '../registry/targets.js';
 import { checkGuards, verdict, type Guard } from './guard.js';
@@ -42,10 +43,38 @@ export interface PipelineOptions {
 
 type Entry = ListEntry;
 
+/**
+ * A step around a tool's call (an extension's `around`, extensions/extension.ts): `proceed` runs
+ * the rest — the class's and member's `@Use` and the method — on the call, or on one derived from it.
+ */
+export interface AroundStep {
+  applies(tool: ToolEntry): boolean;
+  run(call: PipelineCall, proceed: (derived?: object) => Promise<CallResult>): Promise<CallResult> | CallResult;
+}
+
+/** What the pipeline takes of a server's extensions (extensions/extension-set.ts). */
+export interface PipelineExtensions {
+  /** Their middleware, after the server's, in `extensions` order. */
+  readonly middleware: readonly Middleware[];
+  /** Their `tools/call` around steps, in `extensions` order. */
+  readonly toolsCallAround: readonly AroundStep[];
+  /** The call `proceed(derived)` runs the rest on. */
+  derive(call: PipelineCall, derived: object): PipelineCall;
+}
+
+/** Whether a list entry is a tool (only tools have a `definition`). */
+function isTool(entry: Entry): entry is ToolEntry {
+  return 'definition' in entry;
+}
+
 /** One target's steps, composed once: the guards and the middleware chain, in order. */
 interface Steps {
   readonly guards: readonly Guard[];
   readonly middleware: readonly Middleware[];
+  /** The extensions' `around` steps that wrap this tool (absent for every other entry). */
+  readonly around?: readonly AroundStep[];
+  /** With `around`: the chain `proceed` runs (the class's and member's `@Use`), before the method. */
+  readonly inner?: readonly Middleware[];
 }
 
 function functions<T>(value: readonly T[] | undefined, what: string): readonly T[] {
@@ -58,12 +87,16 @@ function functions<T>(value: readonly T[] | undefined, what: string): readonly T
 /**
  * Everything between a routed request and its handler, in this order (outermost first):
  * telemetry (span and duration), the rate limit (target methods), guards (the server's, the
- * class's, the member's, then the decorators' `scopes:`), middleware (the server's, the class's
- * `@Use`, the member's `@Use`), the handler. Built once per server; a target's steps are
+ * class's, the member's, then the decorators' `scopes:`), middleware (the server's, the
+ * extensions' in `extensions` order, the extensions' `around` steps that wrap this tool, the
+ * class's `@Use`, the member's `@Use`), the handler. Built once per server; a target's steps are
  * composed on its first call and kept.
  */
 export class Pipeline {
   private readonly middleware: readonly Middleware[];
+  /** The extensions' `tools/call` around steps (empty without extensions). */
+  private readonly arounds: readonly AroundStep[];
+  private readonly derive: PipelineExtensions['derive'] | undefined;
   private readonly guards: readonly Guard[];
   private readonly limiter: RateLimiter | undefined;
   private readonly telemetry: Telemetry | undefined;
@@ -86,8 +119,13 @@ export class Pipeline {
     listSettings: ListSettings,
     sharedStore?: RateLimitStore,
     private readonly logger?: Logger,
+    extensions?: PipelineExtensions,
   ) {
-    this.middleware = functions(options.middleware, 'middleware');
+    const own = functions(options.middleware, 'middleware');
+    // The extensions' middleware runs right after the server's, on every request.
+    this.middleware = extensions && extensions.middleware.length > 0 ? Object.freeze([...own, ...extensions.middleware]) : own;
+    this.arounds = extensions?.toolsCallAround ?? [];
+    this.derive = extensions?.derive.bind(extensions);
     this.guards = functions(options.guards, 'guards');
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, sharedStore);
     this.timer = StepTimer.create(options.stepTimeoutMs, logger);
@@ -141,11 +179,27 @@ export class Pipeline {
       }
       if (pending)
         return pending.then(
-          () => runChain(steps.middleware, call, terminal, this.timer),
+          () => this.chain(steps, call, terminal),
           (error: unknown) => this.refused(steps, call, error),
         );
     }
-    return runChain(steps.middleware, call, terminal, this.timer);
+    return this.chain(steps, call, terminal);
+  }
+
+  /** The middleware chain to the method, or to the extensions' `around` steps when some wrap this tool. */
+  private chain<C extends PipelineCall>(steps: Steps, call: C, terminal: Terminal<C>): Promise<CallResult> | CallResult {
+    if (steps.around === undefined) return runChain(steps.middleware, call, terminal, this.timer);
+    const around = steps.around;
+    const inner = steps.inner!;
+    const { timer, derive } = this;
+    // Each around step's `proceed` runs the next one, the last one's the `@Use` chain and the method, on the derived call if any.
+    const from = (index: number, current: PipelineCall): Promise<CallResult> | CallResult => {
+      if (index === around.length) return runChain(inner, current as C, terminal, timer);
+      return around[index]!.run(current, (derived?: object) =>
+        Promise.resolve().then(() => from(index + 1, derived === undefined ? current : derive!(current, derived))),
+      );
+    };
+    return runChain(steps.middleware, call, { run: (c: C) => from(0, c) }, timer);
   }
 
   /**
@@ -201,11 +255,14 @@ export class Pipeline {
     let steps = this.composed.get(entry);
     if (!steps) {
       const own = entry.steps;
-      steps = {
-        // `@Guard` and `@Use` took these typed (decorators/); the registry keeps them as plain steps.
-        guards: Object.freeze([...this.guards, ...((own?.guards ?? []) as readonly Guard[]), ...(entry.scopes.length > 0 ? [scopesGuard] : [])]),
-        middleware: Object.freeze([...this.middleware, ...((own?.use ?? []) as readonly Middleware[])]),
-      };
+      const use = (own?.use ?? []) as readonly Middleware[];
+      // `@Guard` and `@Use` took these typed (decorators/); the registry keeps them as plain steps.
+      const guards = Object.freeze([...this.guards, ...((own?.guards ?? []) as readonly Guard[]), ...(entry.scopes.length > 0 ? [scopesGuard] : [])]);
+      const around = this.arounds.length > 0 && isTool(entry) ? this.arounds.filter((step) => step.applies(entry)) : [];
+      steps =
+        around.length === 0
+          ? { guards, middleware: Object.freeze([...this.middleware, ...use]) }
+          : { guards, middleware: this.middleware, around: Object.freeze(around), inner: Object.freeze([...use]) };
       this.composed.set(entry, steps);
     }
     return steps;

@@ -21,6 +21,8 @@ export interface ToolEntry {
   readonly scopes: readonly string[];
   /** Its `@Use` middleware and `@Guard` guards (class ones first); absent when it has none. */
   readonly steps?: EntrySteps;
+  /** The decorator's options that belong to extensions (`task`), as declared; absent when none. Checked at start-up. */
+  readonly extensionOptions?: Readonly<Record<string, unknown>>;
   /** Calls the handler on its instance. */
   invoke(args: unknown, ctx: RequestContext): unknown;
 }

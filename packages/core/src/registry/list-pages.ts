@@ -21,7 +21,14 @@ export class ListPages {
   private readonly pages: ListPage[];
   private readonly digest: string;
 
-  constructor(listKey: string, items: readonly ListItem[], pageSize: number, defaults: CacheHints, modern: ModernCodec) {
+  constructor(
+    listKey: string,
+    items: readonly ListItem[],
+    pageSize: number,
+    defaults: CacheHints,
+    modern: ModernCodec,
+    legacyItemFields?: (item: Readonly<JsonObject>, version: string) => JsonObject | undefined,
+  ) {
     const descriptors = items.map((i) => i.descriptor);
     this.digest = createHash('sha256').update(listKey).update(JSON.stringify(descriptors)).digest('base64url').slice(0, 16);
     // All pages of a list share one cacheScope (spec: caching/pagination); private if any item is.
@@ -33,7 +40,7 @@ export class ListPages {
       const ttlMs = slice.reduce((min, i) => Math.min(min, i.cache.ttlMs ?? defaults.ttlMs), defaults.ttlMs);
       const members: JsonObject = { [listKey]: slice.map((i) => i.descriptor) };
       if (index + 1 < count) members.nextCursor = this.cursor(index + 1);
-      this.pages.push(new ListPage(members, { ttlMs, cacheScope: scope }, modern));
+      this.pages.push(new ListPage(members, { ttlMs, cacheScope: scope }, modern, legacyItemFields));
     }
   }
 

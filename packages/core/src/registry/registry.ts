@@ -1,4 +1,4 @@
-import type { CacheHints } from '../protocol/types.js';
+import type { CacheHints, JsonObject } from '../protocol/types.js';
 import type { ModernCodec } from '../era/modern-codec.js';
 import type { CompleterEntry, FixedResourceEntry, PromptEntry, ResourceEntry, TemplateResourceEntry, ToolEntry } from './entries.js';
 import { ListPages } from './list-pages.js';
@@ -11,6 +11,8 @@ export interface ListSettings {
   listCache: CacheHints;
   /** The server's 2026-07-28 codec, which finishes each page's modern JSON once (list-page.ts). */
   modern: ModernCodec;
+  /** Extra fields of a tool's item on a legacy revision's `tools/list` page (extensions'); absent when none. */
+  legacyToolFields?: (tool: ToolEntry, version: string) => JsonObject | undefined;
 }
 
 /** A resource matched for a URI, with the template variables when it came from a template. */
@@ -64,17 +66,20 @@ export class Registry {
     this.prompts = prompts;
     this.fixedResources = fixed;
     this.templates = Object.freeze([...templates].sort((a, b) => b.template.specificity - a.template.specificity));
-    const pages = (key: string, items: Array<{ descriptor: object; cache?: object }>) =>
+    const pages = (key: string, items: Array<{ descriptor: object; cache?: object }>, legacyFields?: ConstructorParameters<typeof ListPages>[5]) =>
       new ListPages(
         key,
         items.map((i) => ({ descriptor: i.descriptor, cache: i.cache ?? {} })),
         settings.pageSize,
         settings.listCache,
         settings.modern,
+        legacyFields,
       );
+    const { legacyToolFields } = settings;
     this.toolPages = pages(
       'tools',
       [...tools.values()].map((t) => ({ descriptor: t.definition, cache: t.cache })),
+      legacyToolFields && ((item, version) => legacyToolFields(tools.get(item.name as string)!, version)),
     );
     // A resource's own cache hints are for reading it, not for the list that names it.
     const listed = (items: Array<{ descriptor: object }>) => items.map((i) => ({ descriptor: i.descriptor }));

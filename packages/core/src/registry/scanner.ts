@@ -121,6 +121,27 @@ function argumentsSchema(record: MemberRecord & { options: ToolOptions | PromptO
   return input;
 }
 
+/** The `@Tool` option keys core reads; any other key belongs to an extension (`task`). */
+const CORE_TOOL_OPTIONS: ReadonlySet<string> = new Set([
+  'name',
+  'title',
+  'description',
+  'input',
+  'output',
+  'annotations',
+  'icons',
+  '_meta',
+  'scopes',
+  'ttlMs',
+  'cacheScope',
+]);
+
+/** The options of `options` that extensions check (extension-set.ts), frozen; `undefined` when none. */
+function extensionOptionsOf(options: ToolOptions): Readonly<Record<string, unknown>> | undefined {
+  const own = Object.entries(options).filter(([key, value]) => !CORE_TOOL_OPTIONS.has(key) && value !== undefined);
+  return own.length === 0 ? undefined : Object.freeze(Object.fromEntries(own));
+}
+
 function buildTool(instance: object, record: MemberRecord & { options: ToolOptions }, className: string): ToolEntry {
   const { options } = record;
   const { handler, name, source, cache, steps, invoke } = entryBase(instance, record, className);
@@ -146,6 +167,7 @@ function buildTool(instance: object, record: MemberRecord & { options: ToolOptio
     cache,
     scopes: scopesOf(options.scopes, source),
     steps,
+    ...definedOnly({ extensionOptions: extensionOptionsOf(options) }),
     invoke,
   });
 }

@@ -6,6 +6,7 @@ import { DecorumStartupError, StartupErrorCode } from '../errors/startup-error.j
 import { createDefaultLogger } from '../logging/logger.js';
 import type { CacheHints, Implementation } from '../protocol/types.js';
 import { isServerTarget, scanServer } from '../registry/scanner.js';
+import type { ListSettings } from '../registry/registry.js';
 import { LiveRegistry } from '../live/live-registry.js';
 import { InProcessNotificationBus } from '../live/notification-bus.js';
 import { bindServer } from './server-of.js';
@@ -16,6 +17,7 @@ import { Pipeline } from '../pipeline/pipeline.js';
 import { serverInstantiator, type ServerClass } from './dependency-injection.js';
 import { checkPatterns } from '../schema/pattern-safety.js';
 import type { DecorumServer, ServerOptions, ServerTarget } from './types.js';
+import { extensionHost, extensionSetFor } from './server-extensions.js';
 
 const DEFAULTS = {
   discover: { ttlMs: 3_600_000, cacheScope: 'public' },
@@ -75,7 +77,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `pageSize must be a positive integer (got ${pageSize})`);
   const modern = new ModernCodec(info);
-  const settings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), modern };
+  const settings: ListSettings = { pageSize, listCache: hints(options.cache?.lists, DEFAULTS.lists), modern };
   const logger = options.logger ?? createDefaultLogger();
   checkPatterns(
     scanned.flatMap((s) => [
@@ -85,12 +87,19 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     options.unsafePatterns ?? 'refuse',
     logger,
   );
+  const extensions = extensionSetFor(
+    scanned.flatMap((s) => s.tools),
+    options,
+  );
+  extensions.checkTools(scanned.flatMap((s) => s.tools));
+  if (extensions.hasLegacyToolFields) settings.legacyToolFields = (tool, version) => extensions.legacyToolFields(tool, version);
   const live = new LiveRegistry(scanned, settings, options.notificationBus ?? new InProcessNotificationBus(), {
     catalogue: options.catalogue,
     logger,
     instantiate,
     // `server` is made below; nothing is added before this function returns.
     onAdd: (instance) => bindServer(instance, server),
+    checkTools: (tools) => extensions.checkTools(tools),
   });
   const state: ServingState = {
     get registry() {
@@ -104,7 +113,8 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
     mrtr: mrtrConfig(options.mrtr, logger),
-    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger),
+    pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger, extensions),
+    extensions,
   };
   const eras = readEras(options.eras);
   const engine = new McpEngine(state);
@@ -119,8 +129,12 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     engine,
     logger,
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
-    closeSubscriptions: () => live.bus.shutdown(),
+    closeSubscriptions: () => {
+      live.bus.shutdown();
+      void extensions.close(logger);
+    },
   };
+  extensions.install(extensionHost(live, logger));
   for (const instance of instances) bindServer(instance, server);
   return server;
 }

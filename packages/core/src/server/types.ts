@@ -14,6 +14,8 @@ import type { NotificationBus } from '../live/notification-bus.js';
 import type { MrtrOptions } from '../asks/mrtr/input-round.js';
 import type { PipelineOptions } from '../pipeline/pipeline.js';
 import type { ResolveOptions } from './dependency-injection.js';
+import type { Extension } from '../extensions/extension.js';
+import type { TaskStore } from '../extensions/tasks/task-store.js';
 import type { Implementation } from '../protocol/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { UnsafePatternPolicy } from '../schema/pattern-safety.js';
@@ -62,6 +64,16 @@ export interface ServerOptions extends PipelineOptions, ResolveOptions {
   eras?: Eras;
   /** Legacy sessions: how long a client has to answer `ctx.elicit`/`sample`/`roots` (default 5 min). */
   legacy?: LegacySessionOptions;
+  /**
+   * Extensions to install (`defineExtension`), in this order: their settings are advertised, their
+   * methods served and their middleware runs after the server's. Checked together at start-up.
+   */
+  extensions?: readonly Extension[];
+  /**
+   * Where tasks live (the Tasks extension, `@Tool({ task })`): default a `MemoryTaskStore`. Giving
+   * one installs the extension even when no tool declares `task`.
+   */
+  taskStore?: TaskStore;
 }
 
 /** Something that can be served: a decorated class (built with `new Class()`, or by `resolve`/`container`) or an instance of one. */
@@ -76,7 +88,7 @@ export interface DecorumServer {
   readonly live: LiveRegistry;
   /** Publishes `notifications/resources/updated` for `uri` to the listens watching it. */
   notifyResourceUpdated(uri: string): void;
-  /** Ends every `subscriptions/listen` gracefully (closing result); transports call it on shutdown. */
+  /** Ends every `subscriptions/listen` gracefully (closing result) and closes the extensions; transports call it on shutdown. */
   closeSubscriptions(): void;
   readonly engine: McpEngine;
   readonly logger: Logger;

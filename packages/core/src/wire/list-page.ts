@@ -15,6 +15,8 @@ export class ListPage extends RawJson {
     /** The page's cache hints, written into its 2026-07-28 JSON (no legacy revision has them). */
     hints: CacheHints,
     modern: ModernCodec,
+    /** Extra fields of an item in a legacy revision's page (an extension's, e.g. a tool's `execution`); absent when none. */
+    readonly legacyItemFields?: (item: Readonly<JsonObject>, version: string) => JsonObject | undefined,
   ) {
     // `resultType`'s slot first, as in every modern answer.
     super(JSON.stringify(modern.finish({ resultType: undefined, ...members }, hints)));

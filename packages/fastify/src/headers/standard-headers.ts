@@ -24,14 +24,15 @@ export function checkProtocolVersionHeader(headers: IncomingHttpHeaders, meta: R
 
 /**
  * `Mcp-Method` must equal `method` on every request; `Mcp-Name` must equal `params.name`
- * (`tools/call`, `prompts/get`) or `params.uri` (`resources/read`), after base64-sentinel decoding.
+ * (`tools/call`, `prompts/get`) or `params.uri` (`resources/read`), or the param an extension
+ * method names (`nameParam`, e.g. `taskId`), after base64-sentinel decoding.
  * Values compare case-sensitively: `TOOLS/CALL` is not `tools/call`.
  */
-export function checkMethodHeaders(headers: IncomingHttpHeaders, request: JsonRpcRequest): void {
+export function checkMethodHeaders(headers: IncomingHttpHeaders, request: JsonRpcRequest, nameParam?: string): void {
   const method = readHeader(headers, 'mcp-method', 'Mcp-Method');
   if (method === undefined) throw missing('Mcp-Method', 'the request method');
   if (method !== request.method) throw mismatch('Mcp-Method', method, request.method);
-  const source = NAME_SOURCE.get(request.method);
+  const source = NAME_SOURCE.get(request.method) ?? nameParam;
   if (!source) return;
   const raw = readHeader(headers, 'mcp-name', 'Mcp-Name');
   if (raw === undefined) throw missing('Mcp-Name', `params.${source}`);

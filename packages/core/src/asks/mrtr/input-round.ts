@@ -5,12 +5,14 @@
  */
 import type { Logger } from 'pino';
 import { InvalidParamsError } from '../../errors/protocol-errors.js';
-import { DecorumUsageError, UsageErrorCode } from '../../errors/usage-error.js';
-import { elicitAsk, isElicitAnswer, isRootsAnswer, isSampleAnswer, missingCapability, rootsAsk, sampleAsk } from '../ask-requests.js';
+import { elicitAsk, missingCapability, rootsAsk, sampleAsk } from '../ask-requests.js';
+import { AskKeys } from '../ask-keys.js';
+import { checkAnswer } from '../answer-check.js';
+import { OnceJournal } from '../once-journal.js';
+import type { RequestedSchema } from '../elicitation-schema.js';
 import { isJsonObject as isObject } from '../../protocol/json-object.js';
 import type { ClientCapabilities, JsonObject } from '../../protocol/types.js';
 import { bindingMismatch, digest, type StateBinding } from './binding.js';
-import { checkContent } from '../elicitation-schema.js';
 import { InputRequiredSignal } from './input-required.js';
 import type {
   CreateMessageParams,
@@ -88,12 +90,8 @@ const MRTR_WHERE = "this request's clientCapabilities";
 // Answers a handler's asks as `HandlerAsks` does (structurally: naming it here would close an import circle).
 export class InputRound {
   private readonly answers: Record<string, KeptAnswer> = {};
-  private readonly journal: Record<string, unknown> = {};
-  private journalBytes = 0;
-  private readonly used = new Set<string>();
-  /** `ctx.once` names this run used: a second use would silently get the first one's result. */
-  private readonly onceNames = new Set<string>();
-  private readonly counters = { elicit: 0, sample: 0, roots: 0 };
+  private readonly journal: OnceJournal;
+  private readonly keys = new AskKeys('MRTR key');
   /** The ask that ended this round, once there is one. */
   pending: { key: string; request: InputRequest } | undefined;
   /**
@@ -121,6 +119,7 @@ export class InputRound {
     if (inputResponses !== undefined && !isObject(inputResponses))
       throw new InvalidParamsError('Invalid params: inputResponses must be an object mapping input keys to responses');
     if (requestState === undefined) {
+      this.journal = new OnceJournal({}, config.journalLimitBytes);
       // A first request that already carries answers (a client that knows the asks): they count
       // for the asks this run makes, checked like any answer. Nothing is lost by trusting them:
       // the client chooses every answer anyway; the state only carries earlier rounds.
@@ -134,21 +133,11 @@ export class InputRound {
     const mismatch = bindingMismatch(opened.b, binding);
     if (mismatch) throw new InvalidParamsError(mismatch);
     Object.assign(this.answers, opened.a);
-    Object.assign(this.journal, opened.j);
-    this.journalBytes = Buffer.byteLength(JSON.stringify(opened.j));
+    this.journal = new OnceJournal({ ...opened.j }, config.journalLimitBytes);
     for (const [key, askDigest] of Object.entries(opened.p)) {
       const response = (inputResponses as Record<string, unknown> | undefined)?.[key];
       if (response !== undefined && typeof askDigest === 'string') this.answers[key] = { d: askDigest, r: response };
     }
-  }
-
-  private nextKey(kind: keyof InputRound['counters'], options: InputOptions | undefined): string {
-    this.counters[kind] += 1;
-    const key = options?.key ?? `${kind}-${this.counters[kind]}`;
-    if (this.used.has(key))
-      throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `MRTR key "${key}" is used twice in one handler run; give each ask its own key`);
-    this.used.add(key);
-    return key;
   }
 
   /** A stored answer to this exact ask, if any. */
@@ -174,70 +163,45 @@ export class InputRound {
     throw new InputRequiredSignal(key, request);
   }
 
-  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
-    this.guard();
-    const key = this.nextKey('elicit', options);
-    const ask = elicitAsk(params, this.capabilities);
-    if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
-    const { request, schema } = ask;
+  /** The answer to a ready ask: kept for later rounds; asked (again) when missing or its content does not fit. */
+  private answered<T>(key: string, request: InputRequest, schema?: RequestedSchema): T {
     const answer = this.answerFor(key, request);
     if (answer === undefined) return this.ask(key, request);
-    if (!isElicitAnswer(answer)) {
-      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be an ElicitResult ({ action: "accept" | "decline" | "cancel", content? })`);
-    }
-    const { action } = answer;
-    if (action !== 'accept' || !schema) return this.keep(key, request, { action });
-    const checked = checkContent(schema, answer.content ?? {});
+    const checked = checkAnswer(key, request, answer, schema);
     if (!checked.ok) return this.ask(key, request); // invalid accepted content: ask again
-    return this.keep(key, request, { action, content: checked.value as ElicitResult['content'] });
+    return this.keep(key, request, checked.value as T);
+  }
+
+  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult | undefined> {
+    this.guard();
+    const key = this.keys.next('elicit', options);
+    const ask = elicitAsk(params, this.capabilities);
+    if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
+    return this.answered(key, ask.request, ask.schema);
   }
 
   async sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult | undefined> {
     this.guard();
-    const key = this.nextKey('sample', options);
+    const key = this.keys.next('sample', options);
     const ask = sampleAsk(params, this.capabilities);
     if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
-    const answer = this.answerFor(key, ask.request);
-    if (answer === undefined) return this.ask(key, ask.request);
-    if (!isSampleAnswer(answer)) {
-      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a CreateMessageResult ({ role, content, model })`);
-    }
-    return this.keep(key, ask.request, answer as CreateMessageResult);
+    return this.answered(key, ask.request);
   }
 
   async roots(options?: InputOptions): Promise<Root[] | undefined> {
     this.guard();
-    const key = this.nextKey('roots', options);
+    const key = this.keys.next('roots', options);
     const ask = rootsAsk(this.capabilities);
     if (!ask.ok) return missingCapability(ask, options, MRTR_WHERE);
-    const answer = this.answerFor(key, ask.request);
-    if (answer === undefined) return this.ask(key, ask.request);
-    if (!isRootsAnswer(answer)) {
-      throw new InvalidParamsError(`Invalid params: inputResponses["${key}"] must be a ListRootsResult ({ roots: [{ uri, name? }] })`);
-    }
-    return this.keep(key, ask.request, answer).roots as Root[];
+    return this.answered<{ roots: Root[] }>(key, ask.request).roots;
   }
 
   async once<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     this.guard();
-    if (this.onceNames.has(name))
-      throw new DecorumUsageError(UsageErrorCode.KEY_REUSED, `ctx.once("${name}") is used twice in one handler run; give each step its own name`);
-    this.onceNames.add(name);
-    if (Object.hasOwn(this.journal, name)) return this.journal[name] as T;
-    const value = await fn();
-    const json = JSON.stringify(value === undefined ? null : value);
-    const bytes = Buffer.byteLength(json) + Buffer.byteLength(JSON.stringify(name)) + 2;
-    if (this.journalBytes + bytes > this.config.journalLimitBytes) {
-      throw new DecorumUsageError(
-        UsageErrorCode.JOURNAL_OVERFLOW,
-        `ctx.once("${name}"): the journal would exceed ${this.config.journalLimitBytes} bytes (mrtr.journalLimitBytes); journal less, e.g. an id instead of the data`,
-      );
-    }
-    this.journalBytes += bytes;
+    this.keys.once(name);
+    if (this.journal.has(name)) return this.journal.entries[name] as T;
     // What later rounds get is the JSON of the value, so this round gets the same.
-    const stored = JSON.parse(json) as T;
-    this.journal[name] = stored;
-    return stored;
+    return this.journal.record(name, await fn());
   }
 
   /** After the round ended, handlers that caught the signal cannot ask or journal more. */
@@ -259,7 +223,7 @@ export class InputRound {
       exp: this.config.now() + this.config.ttlMs,
       a: this.answers,
       p: Object.fromEntries(Object.entries(asked).map(([key, request]) => [key, digest(request)])),
-      j: this.journal,
+      j: this.journal.entries,
     };
     return { resultType: 'input_required', inputRequests: { ...asked }, requestState: this.config.ring.seal(state) };
   }

@@ -67,19 +67,38 @@ export interface TaskStore {
   /**
    * Writes `patch` when the task is not terminal (and, with `expect`, has one of those statuses):
    * the new record, or `undefined` when it did not apply. Bumps `version` and `lastUpdatedAt`.
+   * With `expect.leaseEndedBy`, it applies only when the task's lease ended before that time
+   * (epoch ms), so a sweep never fails a task whose runner renewed meanwhile.
    */
-  transition(taskId: string, patch: TaskPatch, expect?: { readonly statuses?: readonly TaskStatus[] }): Promise<TaskRecord | undefined>;
+  transition(
+    taskId: string,
+    patch: TaskPatch,
+    expect?: { readonly statuses?: readonly TaskStatus[]; readonly leaseEndedBy?: number },
+  ): Promise<TaskRecord | undefined>;
   /**
    * Records answers to outstanding keys only (others are ignored): which keys it took, and the
    * record after (status back to `working` once none is outstanding).
    */
-  answer(taskId: string, responses: Readonly<Record<string, JsonObject>>): Promise<{ readonly accepted: readonly string[]; readonly record: TaskRecord | undefined }>;
+  answer(
+    taskId: string,
+    responses: Readonly<Record<string, JsonObject>>,
+  ): Promise<{ readonly accepted: readonly string[]; readonly record: TaskRecord | undefined }>;
   /** Marks the task cancel-requested and tells its runner; the record after, or `undefined` when unknown. */
   requestCancel(taskId: string): Promise<TaskRecord | undefined>;
   /** Renews this instance's lease, or claims an expired one (`claim`); whether it holds it now. */
   lease(taskId: string, instance: string, untilMs: number, options?: { readonly claim?: boolean }): Promise<boolean>;
-  /** An owner's tasks, newest first (legacy `tasks/list` only). */
-  list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }>;
+  /** Unfinished tasks whose runner's lease ended before `nowMs`, at most `limit` (the lease sweep's work). */
+  expiredLeases(nowMs: number, limit: number): Promise<readonly string[]>;
+  /**
+   * An owner's tasks, newest first (legacy `tasks/list` only): those whose `owner` equals `owner`
+   * (`undefined`: those without one) and, when `session` is given, whose `session` equals it.
+   */
+  list(
+    owner: string | undefined,
+    session: string | undefined,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }>;
   /** Every change and signal, from every instance; returns the unsubscribe. */
   watch(listener: (event: TaskEvent) => void): () => void;
   close(): Promise<void>;

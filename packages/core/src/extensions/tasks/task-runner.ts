@@ -1,0 +1,130 @@
+/**
+ * The tasks this instance runs: it stores a new task (the call is answered only once the store has
+ * it), runs the handler detached on a derived call, and ends the task with the handler's outcome.
+ * It watches the store so that a cancel or an answer — from any instance — reaches the handler.
+ */
+import type { Logger } from 'pino';
+import { McpProtocolError } from '../../errors/protocol-errors.js';
+import { toJsonRpcError } from '../../errors/to-json-rpc.js';
+import { TaskStoreUnavailableError } from '../../errors/task-store-errors.js';
+import type { CallResult } from '../../pipeline/middleware.js';
+import type { Result } from '../../protocol/types.js';
+import { RunningTask, TaskEndedError } from './running-task.js';
+import type { TaskEra } from './task-era.js';
+import { newTaskId } from './task-ids.js';
+import type { TaskSupport } from './task-option.js';
+import type { TaskSettings } from './task-settings.js';
+import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
+
+/** Keeps this instance's claim on the tasks it runs (`task-leases.ts`): held while running or parked. */
+export interface TaskLeaseHolder {
+  hold(taskId: string): void;
+  release(taskId: string): void;
+}
+
+/** What a new task is made from. */
+export interface NewTask {
+  readonly era: TaskEra;
+  readonly tool: string;
+  readonly support: TaskSupport;
+  readonly owner: string | undefined;
+  readonly session?: string | undefined;
+  /** The task's first `statusMessage`. */
+  readonly statusMessage?: string;
+}
+
+export class TaskRunner {
+  private readonly running = new Map<string, RunningTask>();
+  private readonly unwatch: () => void;
+
+  constructor(
+    readonly store: TaskStore,
+    readonly settings: TaskSettings,
+    private readonly log: Logger,
+    private readonly journalLimitBytes: number,
+    /** Told of every change this instance made to a task (notifications/tasks). */
+    readonly changed: (record: TaskRecord) => void,
+    private readonly leases?: TaskLeaseHolder,
+  ) {
+    this.unwatch = store.watch((event) => this.onEvent(event));
+  }
+
+  /** A task's run, before the task exists (its signal, asks and progress go to the derived call). */
+  prepare(): RunningTask {
+    return new RunningTask(this.store, this.log, this.settings.statusIntervalMs, this.journalLimitBytes, this.changed);
+  }
+
+  /** Stores a new task; -32603 when the store cannot (no task id is ever given that was not stored). */
+  async create(task: NewTask): Promise<TaskRecord> {
+    const now = Date.now();
+    const record: TaskRecord = {
+      taskId: newTaskId(),
+      ...(task.owner === undefined ? {} : { owner: task.owner }),
+      ...(task.session === undefined ? {} : { session: task.session }),
+      era: task.era.name,
+      tool: task.tool,
+      status: 'working',
+      ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: task.support.ttlMs,
+      pollIntervalMs: task.support.pollIntervalMs,
+      inputRequests: {},
+      answers: {},
+      journal: {},
+      version: 1,
+    };
+    try {
+      await this.store.create(record);
+    } catch (error) {
+      if (error instanceof McpProtocolError) throw error;
+      this.log.error({ err: error, tool: task.tool }, 'task store create failed; the call was not started');
+      throw new TaskStoreUnavailableError('the call was not started', { cause: error });
+    }
+    return record;
+  }
+
+  /** Runs `running` (begun on `record`) to its end: `outcome` is the handler's call, already going. */
+  adopt(record: TaskRecord, era: TaskEra, running: RunningTask, outcome: Promise<CallResult>): void {
+    const { taskId } = record;
+    this.running.set(taskId, running);
+    this.leases?.hold(taskId);
+    outcome
+      .then(
+        (result) => running.finish(era.settled(result as Result)),
+        (error: unknown) => running.finish(failed(error)),
+      )
+      .catch((error: unknown) => this.log.error({ err: error, taskId }, 'task could not be ended in the store'))
+      .finally(() => {
+        this.running.delete(taskId);
+        this.leases?.release(taskId);
+      });
+  }
+
+  /** A change from any instance: a cancel or an end aborts the handler; answers resume its asks. */
+  private onEvent(event: TaskEvent): void {
+    const taskId = event.type === 'changed' ? event.record.taskId : event.taskId;
+    const running = this.running.get(taskId);
+    if (!running) return;
+    if (event.type === 'cancel') running.abort(new TaskEndedError('The task was cancelled'));
+    else if (event.type === 'changed') {
+      if (TERMINAL_STATUSES.has(event.record.status)) running.abort(new TaskEndedError(`The task ended (${event.record.status})`));
+    } else {
+      this.store.get(taskId).then(
+        (record) => (record ? running.asks?.answered(record) : running.abort(new TaskEndedError('The task expired'))),
+        (error: unknown) => this.log.error({ err: error, taskId }, 'task answers could not be read'),
+      );
+    }
+  }
+
+  close(): void {
+    this.unwatch();
+    for (const running of this.running.values()) running.abort(new TaskEndedError('The server is shutting down'));
+  }
+}
+
+/** How a thrown error ends a task: `failed`, with the JSON-RPC error it would have been. */
+function failed(error: unknown): TaskPatch {
+  const rpc = toJsonRpcError(error);
+  return { status: 'failed', error: rpc, statusMessage: rpc.message };
+}

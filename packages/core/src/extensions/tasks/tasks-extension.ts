@@ -1,0 +1,61 @@
+/**
+ * The Tasks extension (`io.modelcontextprotocol/tasks`, settings `{}`), built on the public
+ * extension API: `@Tool({ task })` checked at start-up, the `tasks/*` methods, and the step around
+ * `tools/call` of task tools. Built in: `createServer` installs it when a tool declares `task` or
+ * `taskStore` is given; listing `tasks({ … })` in `extensions` passes options.
+ */
+import type { ToolEntry } from '../../registry/entries.js';
+import { TASKS_EXTENSION_ID } from '../core-methods.js';
+import { defineBuiltInExtension } from '../define-extension.js';
+import type { Extension } from '../extension.js';
+import { toolOption } from '../tool-options.js';
+import { MemoryTaskStore } from './memory-task-store.js';
+import { taskAround } from './task-call.js';
+import { taskMethods } from './task-methods.js';
+import { checkTaskOption, type TaskSupport } from './task-option.js';
+import type { TaskStore } from './task-store.js';
+import { TaskRunner } from './task-runner.js';
+import { taskSettings, type TasksOptions } from './task-settings.js';
+import { detailedTask } from './task-shapes.js';
+
+/** `ctx.once` journal bound of a task (the MRTR default). */
+const JOURNAL_LIMIT_BYTES = 65_536;
+
+/** The Tasks extension with these options (give it in `createServer`'s `extensions` to set them). */
+export function tasks(options: TasksOptions = {}): Extension {
+  const settings = taskSettings(options);
+  const supportOf = (tool: ToolEntry): TaskSupport | undefined => toolOption<TaskSupport>(tool, 'task');
+  let runner: TaskRunner | undefined;
+  const running = (): TaskRunner => {
+    if (!runner) throw new Error('the Tasks extension is not installed');
+    return runner;
+  };
+  return defineBuiltInExtension({
+    id: TASKS_EXTENSION_ID,
+    settings: {},
+    eras: 'modern',
+    toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
+    methods: taskMethods(running),
+    around: { 'tools/call': taskAround(running, supportOf) },
+    install(host) {
+      const store = options.store ?? new MemoryTaskStore();
+      runner = new TaskRunner(store, settings, host.logger.child({ extension: TASKS_EXTENSION_ID }), JOURNAL_LIMIT_BYTES, (record) =>
+        host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+      );
+      const installed = runner;
+      return {
+        async close() {
+          installed.close();
+          await store.close();
+        },
+      };
+    },
+  });
+}
+
+/** The built-in factory: Tasks when a tool declares `task` or the server has a `taskStore`. */
+export function builtInTasks(tools: readonly ToolEntry[], options: Readonly<Record<string, unknown>>): Extension | undefined {
+  const store = options.taskStore as TaskStore | undefined;
+  if (store === undefined && !tools.some((tool) => tool.extensionOptions?.task !== undefined)) return undefined;
+  return tasks({ store });
+}
