@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { MCP_SERVE, ROOT, request } from '@decorum-internal/test-support';
+import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
+import { createTask, httpWire } from '../tasks/support/task-wire.js';
 
 /**
  * The MCP Inspector 2.12 (a pinned devDependency) against the weather example, over stdio and
@@ -183,19 +184,7 @@ describe('the Inspector and Tasks (modern era, HTTP)', () => {
   }, 150_000);
 
   test('mcpdo reads a task with tasks/get, answers it with tasks/update, and reads it completed', async () => {
-    const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: {} } };
-    const response = await fetch(everything.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'confirm_delete',
-      },
-      body: JSON.stringify(request(1, 'tools/call', { name: 'confirm_delete', arguments: { filename: 'notes.md' } }, { capabilities })),
-    });
-    const { taskId } = ((await response.json()) as { result: { resultType: string; taskId: string } }).result;
+    const taskId = await createTask(httpWire(everything.url), 'confirm_delete', { filename: 'notes.md' });
     const connection = await mcpdo(['connect', '--era', 'modern', everything.url]);
     try {
       const at = ['--connection', connection.name];
