@@ -1,26 +1,10 @@
 // `ctx.elicit`, `ctx.sample`, `ctx.roots` and `ctx.once` inside a task, over HTTP and stdio: each
 // ask parks the task in input_required, tasks/update resumes the handler where it waited (a counter
 // proves it never ran twice), ctx.progress becomes the statusMessage, and a cancel aborts ctx.signal.
-import { StdioProcess } from '@decorum-internal/test-support';
-import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
 import { TaskTools } from './fixtures/task-tools.js';
-import { createTask, httpWire, isTerminal, pollTask, stdioWire, type TaskWire } from './support/task-wire.js';
+import { bothWires, createTask, isTerminal, pollTask, type TaskWire } from './support/task-wire.js';
 
-let app: TestApp;
-let stdio: StdioProcess;
-beforeAll(async () => {
-  app = await startApp({ servers: [TaskTools] });
-  stdio = StdioProcess.serve('test/tasks/fixtures/task-tools.ts');
-});
-afterAll(async () => {
-  stdio?.kill();
-  await app?.close();
-});
-
-const wires: Array<[string, () => TaskWire]> = [
-  ['HTTP', () => httpWire(app.url)],
-  ['stdio', () => stdioWire(stdio)],
-];
+const wires = bothWires([TaskTools], 'test/tasks/fixtures/task-tools.ts');
 
 const stats = async (wire: TaskWire) => JSON.parse((await wire.send('tools/call', { name: 'task_stats', arguments: {} })).result.content[0].text);
 const parkedOn = (key: string) => (task: Record<string, any>) => task.status === 'input_required' && key in task.inputRequests;

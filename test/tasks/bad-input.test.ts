@@ -1,32 +1,17 @@
 // Bad input to the Tasks extension, each answered with the right JSON-RPC error (or the ack the
 // spec asks for) and followed by a good call on the same server: over HTTP and stdio, plus another
 // principal's task id with real signed tokens (HTTP with OAuth), and a task store that is down.
-import { StdioProcess } from '@decorum-internal/test-support';
 import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
+import { StdioProcess } from '@decorum-internal/test-support';
 import { AuthServerFixture } from '../../packages/fastify/test/support/auth-fixture.js';
-import { TaskFixtures } from '../../examples/everything/src/task-fixtures.js';
 import { TaskTools } from './fixtures/task-tools.js';
 import { DownTaskStore } from './fixtures/down-task-store.js';
 import { StoreDown } from './fixtures/failing-store-server.js';
-import { createTask, httpWire, isTerminal, pollTask, stdioWire, type TaskWire } from './support/task-wire.js';
+import { bothWires, createTask, httpWire, isTerminal, pollTask, stdioWire, type TaskWire } from './support/task-wire.js';
 
 const UNKNOWN = { code: -32602, message: 'Invalid params: task not found or expired (taskId)' };
 
-let app: TestApp;
-let stdio: StdioProcess;
-beforeAll(async () => {
-  app = await startApp({ servers: [TaskTools, TaskFixtures] });
-  stdio = StdioProcess.serve('test/tasks/fixtures/task-tools.ts');
-});
-afterAll(async () => {
-  stdio?.kill();
-  await app?.close();
-});
-
-const wires: Array<[string, () => TaskWire]> = [
-  ['HTTP', () => httpWire(app.url)],
-  ['stdio', () => stdioWire(stdio)],
-];
+const wires = bothWires([TaskTools], 'test/tasks/fixtures/task-tools.ts');
 
 /** A good call after the bad one: the server still serves. */
 const stillServes = async (wire: TaskWire) => {

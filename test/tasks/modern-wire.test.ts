@@ -2,30 +2,14 @@
 // child process), on the conformance fixtures of examples/everything: the flat CreateTaskResult,
 // DetailedTask shapes, isError ⇒ completed, a JSON-RPC error ⇒ failed, cancel wins, input inside a
 // task, MRTR before the task, and the gates (-32021, -32601, -32020).
-import { StdioProcess } from '@decorum-internal/test-support';
-import { startApp, type TestApp } from '../../packages/fastify/test/support/app.js';
 import { rpc } from '../../packages/fastify/test/support/http.js';
 import { TaskFixtures } from '../../examples/everything/src/task-fixtures.js';
-import { createTask, httpWire, isTerminal, pollTask, stdioWire, TASKS_ID, WITH_TASKS, type TaskWire } from './support/task-wire.js';
+import { bothWires, createTask, httpWire, isTerminal, pollTask, TASKS_ID, WITH_TASKS, type TaskWire } from './support/task-wire.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NO_TASKS = { elicitation: {} };
 
-let app: TestApp;
-let stdio: StdioProcess;
-beforeAll(async () => {
-  app = await startApp({ servers: [TaskFixtures] });
-  stdio = StdioProcess.serve('examples/everything/dist/everything.js');
-});
-afterAll(async () => {
-  stdio?.kill();
-  await app?.close();
-});
-
-const wires: Array<[string, () => TaskWire]> = [
-  ['HTTP', () => httpWire(app.url)],
-  ['stdio', () => stdioWire(stdio)],
-];
+const wires = bothWires([TaskFixtures], 'examples/everything/dist/everything.js');
 
 describe.each(wires)('Tasks on 2026-07-28 over %s', (_name, wireOf) => {
   let wire: TaskWire;
@@ -150,10 +134,11 @@ describe.each(wires)('Tasks on 2026-07-28 over %s', (_name, wireOf) => {
 
 describe('Tasks over HTTP: Mcp-Name carries the taskId', () => {
   test('a matching Mcp-Name is served; a different one is -32020 with 400', async () => {
-    const taskId = await createTask(httpWire(app.url), 'slow_compute', { seconds: 0 });
-    const ok = await rpc(app.url, 1, 'tasks/get', { taskId }, { capabilities: WITH_TASKS, headers: { 'mcp-name': taskId } });
+    const url = wires[0]![1]().url!;
+    const taskId = await createTask(httpWire(url), 'slow_compute', { seconds: 0 });
+    const ok = await rpc(url, 1, 'tasks/get', { taskId }, { capabilities: WITH_TASKS, headers: { 'mcp-name': taskId } });
     expect(ok.json.result.taskId).toBe(taskId);
-    const wrong = await rpc(app.url, 2, 'tasks/get', { taskId }, { capabilities: WITH_TASKS, headers: { 'mcp-name': 'another-task' } });
+    const wrong = await rpc(url, 2, 'tasks/get', { taskId }, { capabilities: WITH_TASKS, headers: { 'mcp-name': 'another-task' } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.code).toBe(-32020);
   });

@@ -73,6 +73,8 @@ export { LEGACY_PROTOCOL_VERSIONS } from './era/versions.js';
 export { defineExtension } from './extensions/define-extension.js';
 export { extensionData } from './extensions/extension-data.js';
 export { toolOption } from './extensions/tool-options.js';
+// (ToolEntry: what an around step's `applies` and `toolOption` read of a tool.)
+export type { ToolEntry } from './registry/entries.js';
 export type {
   Extension,
   ExtensionEras,

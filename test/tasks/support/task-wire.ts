@@ -1,7 +1,8 @@
 // One way to speak to a task server in these tests, over HTTP (Fastify on 127.0.0.1) or stdio (a
 // child mcp-serve): a request with the given client capabilities (and a bearer token on HTTP),
 // answered as its JSON-RPC response. `tasks/*` carry `Mcp-Name: <taskId>` on HTTP, as clients must.
-import { request, type StdioProcess } from '@decorum-internal/test-support';
+import { request, StdioProcess } from '@decorum-internal/test-support';
+import { startApp, type TestApp } from '../../../packages/fastify/test/support/app.js';
 import { rpc } from '../../../packages/fastify/test/support/http.js';
 
 export const TASKS_ID = 'io.modelcontextprotocol/tasks';
@@ -15,6 +16,8 @@ export interface CallOptions {
 
 export interface TaskWire {
   readonly name: string;
+  /** The endpoint, on HTTP. */
+  readonly url?: string;
   /** The JSON-RPC response (`result` or `error`). */
   send(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Record<string, any>>;
 }
@@ -24,6 +27,7 @@ let ids = 0;
 export function httpWire(url: string): TaskWire {
   return {
     name: 'HTTP',
+    url,
     async send(method, params = {}, options = {}) {
       const headers: Record<string, string> = {};
       if (typeof params.taskId === 'string') headers['mcp-name'] = params.taskId;
@@ -40,6 +44,27 @@ export function stdioWire(proc: StdioProcess): TaskWire {
     name: 'stdio',
     send: (method, params = {}, options = {}) => proc.request(request(`s${++ids}`, method, params, { capabilities: options.capabilities ?? WITH_TASKS })),
   };
+}
+
+/**
+ * The same server both ways, for `describe.each`: `servers` in-process on Fastify at 127.0.0.1,
+ * and `module` served by mcp-serve over stdio (started in `beforeAll`, stopped in `afterAll`).
+ */
+export function bothWires(servers: Function[], module: string): Array<[string, () => TaskWire]> {
+  let app: TestApp | undefined;
+  let stdio: StdioProcess | undefined;
+  beforeAll(async () => {
+    app = await startApp({ servers });
+    stdio = StdioProcess.serve(module);
+  });
+  afterAll(async () => {
+    stdio?.kill();
+    await app?.close();
+  });
+  return [
+    ['HTTP', () => httpWire(app!.url)],
+    ['stdio', () => stdioWire(stdio!)],
+  ];
 }
 
 /** `tools/call` that must create a task: its id. */

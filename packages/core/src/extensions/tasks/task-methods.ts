@@ -52,22 +52,21 @@ function checkedResponses(record: TaskRecord, input: TaskUpdateInput, request: E
   return kept;
 }
 
+/** What every modern `tasks/*` method is: for clients that declared the extension, named by `taskId` on HTTP. */
+const MODERN_TASK_METHOD = { eras: 'modern', requiresClientExtension: true, nameParam: 'taskId' } as const;
+
 /** The modern `tasks/*` methods of a runner. */
 export function taskMethods(runnerOf: () => TaskRunner): NonNullable<Extension['methods']> {
   const get: ExtensionMethod<TaskIdInput> = {
+    ...MODERN_TASK_METHOD,
     params: TaskIdParams,
-    eras: 'modern',
-    requiresClientExtension: true,
-    nameParam: 'taskId',
     async run(request): Promise<Result> {
       return eraOf(request).detailed(await ownedTask(runnerOf(), request));
     },
   };
   const update: ExtensionMethod<TaskUpdateInput> = {
+    ...MODERN_TASK_METHOD,
     params: TaskUpdateParams,
-    eras: 'modern',
-    requiresClientExtension: true,
-    nameParam: 'taskId',
     async run(request): Promise<Result> {
       const runner = runnerOf();
       const record = await ownedTask(runner, request);
@@ -80,10 +79,8 @@ export function taskMethods(runnerOf: () => TaskRunner): NonNullable<Extension['
     },
   };
   const cancel: ExtensionMethod<TaskIdInput> = {
+    ...MODERN_TASK_METHOD,
     params: TaskIdParams,
-    eras: 'modern',
-    requiresClientExtension: true,
-    nameParam: 'taskId',
     async run(request): Promise<Result> {
       const runner = runnerOf();
       const record = await ownedTask(runner, request);
