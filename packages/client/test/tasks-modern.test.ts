@@ -9,6 +9,9 @@ const statuses = (seen: readonly Task[]) => seen.map((task) => task.status).filt
 
 /** The client's answers to the fixtures' asks: confirm_delete's `confirm`, multi_input's and test_tool_with_task's `name`. */
 const handlers: McpClientOptions = {
+  // The modern era only: a child process slow to start on a loaded machine must not be taken for a legacy server.
+  era: 'modern',
+  probeTimeoutMs: 20_000,
   elicitation: (request) => {
     const properties = Object.keys(((request as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {}) as object);
     return { action: 'accept', content: Object.fromEntries(properties.map((key) => [key, key === 'confirm' ? true : 'Alice'])) };
@@ -101,7 +104,8 @@ describe.each(['http', 'stdio', 'in-process'] as const)('McpClient tasks, 2026-0
     } finally {
       await plain.close();
     }
-  });
+    // stdio spawns a second mcp-serve here: slow on a loaded machine.
+  }, 40_000);
 });
 
 describe('McpHost tasks (2026-07-28, HTTP)', () => {
