@@ -413,7 +413,7 @@ export class McpClient {
       if (
         result.resultType !== 'complete' &&
         !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy) &&
-        !this.taskAnswer(method, result)
+        !this.taskAnswer(method, result, options.withoutTasks)
       ) {
         throw new InvalidResultError(`${method} answered with resultType ${JSON.stringify(result.resultType)}, which this client does not know`);
       }
@@ -434,8 +434,8 @@ export class McpClient {
   // ----- internals -----
 
   /** A modern `tools/call` may answer a task (`resultType: "task"`) when this request declared the Tasks extension. */
-  private taskAnswer(method: string, result: Result): boolean {
-    return result.resultType === 'task' && method === 'tools/call' && this.meta !== this.metaWithoutTasks;
+  private taskAnswer(method: string, result: Result, withoutTasks: boolean | undefined): boolean {
+    return result.resultType === 'task' && method === 'tools/call' && !withoutTasks && this.meta !== this.metaWithoutTasks;
   }
 
   /** A 2025-11-25 `tools/call`: with `task` when the tool requires one (or allows one and the caller asks), then followed. */

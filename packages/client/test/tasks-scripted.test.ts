@@ -28,6 +28,7 @@ describe('McpClient tasks against a scripted server', () => {
   });
 
   test('a task answered to a request that did not declare the extension is an invalid result', async () => {
+    await expect(client.callTool('ask', {}, { task: false })).rejects.toBeInstanceOf(InvalidResultError);
     const plain = await connect(fixture('scripted-task-server.mjs'), { tasks: false });
     try {
       await expect(plain.callTool('ask')).rejects.toBeInstanceOf(InvalidResultError);
