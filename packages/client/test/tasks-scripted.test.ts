@@ -1,5 +1,5 @@
 import { InternalError } from '@decorum/core';
-import { connect, InvalidResultError, type McpClient } from '@decorum/client';
+import { connect, InvalidResultError, RequestCancelledError, type McpClient } from '@decorum/client';
 import { fixture } from './support/servers.js';
 
 /** How `callTool` copes with Tasks answers a real server gives only by chance (a scripted stdio server). */
@@ -35,5 +35,12 @@ describe('McpClient tasks against a scripted server', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  test('an aborted call rejects within seconds even when the server never acknowledges tasks/cancel', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    await expect(client.callTool('stuck', {}, { signal: controller.signal, onStatus: () => controller.abort() })).rejects.toBeInstanceOf(RequestCancelledError);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

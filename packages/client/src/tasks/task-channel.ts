@@ -18,7 +18,10 @@ export function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new RequestCancelledError('tools/call', signal.reason);
 }
 
+/** How long an aborted call waits for the server to acknowledge `tasks/cancel` before it rejects anyway. */
+const CANCEL_ACK_MS = 5000;
+
 /** Asks the server to cancel the task, once the caller gave up on it (best effort: the call fails either way). */
 export async function cancelTask(channel: TaskChannel, taskId: string): Promise<void> {
-  await channel.request('tasks/cancel', { taskId }, undefined).catch(() => {});
+  await channel.request('tasks/cancel', { taskId }, undefined, CANCEL_ACK_MS).catch(() => {});
 }
