@@ -19,11 +19,12 @@ const FLOORS = [
   ['engine'],
   ['extensions'],
   ['legacy'],
+  ['extensions'],
   ['server'],
   // index.ts and transport.ts (the entry files at src/) stand above every floor.
 ];
 
-/** Upward folder imports still allowed, `from -> to`, each with the files that make it: 6 pairs, 8 file imports (#49's bound: 12). */
+/** Upward folder imports still allowed, `from -> to`, each with the files that make it: 7 pairs, 9 file imports (#49's bound: 12). */
 const UPWARD_ALLOWED = [
   // asks/mrtr/several-instances.ts -> server/types.ts (type): a transport says the server runs as several
   ['asks', 'server'],
@@ -33,6 +34,8 @@ const UPWARD_ALLOWED = [
   ['decorators', 'pipeline'],
   // live/subscription.ts -> engine/request-channel.ts (type): a listen keeps its transport channel
   ['live', 'engine'],
+  // live/notification-bus.ts -> extensions/tasks/task-store.ts (type): a bus spanning instances offers its task store
+  ['live', 'extensions'],
   // methods/method.ts -> engine/meta.ts, request-channel.ts (type): a method reads the request's meta and channel
   ['methods', 'engine'],
   // schema/pattern-safety.ts -> registry/entries.ts (type): the source of a pattern, for its error

@@ -35,6 +35,7 @@ function buildDecorum() {
 /** Steps that need a program from outside npm, and how to install it. */
 const SYSTEM_NEEDS = [
   { id: 'fanout', command: 'redis-server', install: 'apt-get install redis-server; npm test installs it when run as root' },
+  { id: 'tasks', command: 'redis-server', install: 'apt-get install redis-server; npm test installs it when run as root' },
   { id: 'instructions', command: 'callgrind_control', install: 'apt-get install valgrind' },
 ];
 
@@ -55,7 +56,7 @@ async function main() {
   const tmp = join(BUILD, 'tmp');
   mkdirSync(tmp, { recursive: true });
 
-  const results = { http: {}, stdio: {}, rss: {}, listen: {}, fanout: undefined, sessions: undefined, change: undefined, unavailable: {} };
+  const results = { http: {}, stdio: {}, rss: {}, listen: {}, fanout: undefined, tasks: undefined, sessions: undefined, change: undefined, unavailable: {} };
   const launcher = new Launcher({ servers, unavailable: results.unavailable });
   const httpSelected = HTTP_WORKLOADS.filter((w) => selected(w.id));
 
@@ -115,6 +116,12 @@ async function main() {
       log(`bench: fan-out of one change to ${fmt(FANOUT_LISTENERS)} listeners over two instances (Redis bus)`);
       results.fanout = await launcher.jsonChild('fanout', 'fanout.mjs', { env: { FANOUT_LISTENERS: String(FANOUT_LISTENERS) } });
       if (results.fanout) log(`bench: fan-out: all ${fmt(FANOUT_LISTENERS)} delivered in ${ms(results.fanout.median.allMs)} ms (median)`);
+    }
+
+    // ---- Tasks: a round against a plain call, heap per stored task, the Redis store (bench/tasks.mjs)
+    if (selected('tasks')) {
+      log('bench: tasks: a round against a plain call, heap per stored task, the Redis task store (bench/tasks.mjs)');
+      results.tasks = await launcher.jsonChild('tasks', 'tasks.mjs');
     }
 
     // ---- cold start, idle RSS, import costs (stdio) ------------------------------------------

@@ -252,6 +252,27 @@ export function resultsMarkdown({ startedAt, finishedAt, build, results }) {
   }
   p();
 
+  p('### Tasks (issue #50)');
+  p();
+  const tk = results.tasks;
+  if (!tk) p(notMeasuredSentence('tasks', results.unavailable.tasks));
+  else {
+    p(
+      `bench/tasks.mjs: the heap ${fmt(tk.store.tasks)} finished tasks take in a MemoryTaskStore (a child with --expose-gc, GC forced before and after; each record ${tk.store.jsonBytes} bytes as JSON); create and get on a RedisTaskStore against a plain SET and GET of the same record on the same connection (${fmt(tk.redis.ops)} of each, one at a time, on a redis-server of its own); and a task's round over HTTP against a plain call of the same tool. Latencies in ms.`,
+    );
+    p();
+    p('| what | p50 | p99 | baseline p50 / p99 | ratio (p50) |');
+    p('| --- | ---: | ---: | ---: | ---: |');
+    const row = (what, m, base) => p(`| ${what} | ${ms(m.p50)} | ${ms(m.p99)} | ${ms(base.p50)} / ${ms(base.p99)} | ${(m.p50 / base.p50).toFixed(2)}× |`);
+    row('Redis store: create (vs SET)', tk.redis.create, tk.redis.set);
+    row('Redis store: get (vs GET)', tk.redis.get, tk.redis.plainGet);
+    if (tk.round.error) p(`| task round (vs a plain call) | – | – | – | not measured: ${tk.round.error} |`);
+    else row(`task round: create, then tasks/get until completed, ${tk.round.getsPerRound.toFixed(1)} gets (vs a plain call)`, tk.round.task, tk.round.plain);
+    p();
+    p(`Heap per stored task (memory store, ${fmt(tk.store.tasks)} held): ${(tk.store.heapPerTask / 1024).toFixed(2)} KiB.`);
+  }
+  p();
+
   p(`### ${fmt(LEGACY_SESSIONS)} idle legacy (2025-11-25) HTTP sessions`);
   p();
   const ls = results.sessions;

@@ -243,6 +243,16 @@ export function targetRows(results) {
         ? `all delivered in ${ms(results.fanout.median.allMs)} ms (median of ${results.fanout.rounds} rounds); remote p50 ${ms(results.fanout.median.remoteP50Ms)} ms`
         : 'not measured in this run',
     );
+    // Issue #50: Tasks (no bound was set: measured and reported).
+    const tk = results.tasks;
+    row(
+      50,
+      'Tasks: heap per stored task (memory store, 10,000 held); Redis task store create/get p50',
+      tk ? 'measured' : 'not measured',
+      tk
+        ? `${(tk.store.heapPerTask / 1024).toFixed(2)} KiB per task; Redis create ${ms(tk.redis.create.p50)} ms, get ${ms(tk.redis.get.p50)} ms${tk.round.error ? '' : `; a task round ${(tk.round.task.p50 / tk.round.plain.p50).toFixed(2)}× a plain call`}`
+        : 'not measured in this run',
+    );
     // Issue #19: the pipeline's cost.
     const mw = [1, 64].map((c) => roundRatio(get(`call-typebox@${c}`, 'pipeline'), get(`call-typebox@${c}`, 'decorum')));
     row(

@@ -123,7 +123,10 @@ export function buildProgram(
       positiveInteger,
     )
     .addOption(
-      new Option('--bus <url>', 'share change notifications, live changes and rate-limit counts with the other instances through Redis (needs @decorum/redis)')
+      new Option(
+        '--bus <url>',
+        'share change notifications, live changes, rate-limit counts and tasks with the other instances through Redis (needs @decorum/redis)',
+      )
         .env('DECORUM_BUS_URL')
         .argParser(busUrl),
     )

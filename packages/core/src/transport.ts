@@ -56,3 +56,7 @@ export { expectSeveralInstances } from './asks/mrtr/several-instances.js';
 // Start-up and logging for runners
 export { loadTypeBoxCompiler as preloadValidators } from './schema/typebox/typebox-compiler.js';
 export { createDefaultLogger, type DefaultLoggerOptions } from './logging/logger.js';
+
+// Task stores beyond memory (@decorum/redis): the rules of a task's changes, shared with MemoryTaskStore
+export { transitioned, answered, cancelRequested, listedFor, type TransitionExpectation } from './extensions/tasks/task-changes.js';
+export { readTaskCursor, writeTaskCursor, type TaskListPlace } from './extensions/tasks/task-list-cursor.js';

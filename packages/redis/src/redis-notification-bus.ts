@@ -17,6 +17,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { encodeMessage, parseMessage, type BusMessage } from './bus-message.js';
 import { Outbox, type Pending } from './outbox.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
+import { RedisTaskStore } from './redis-task-store.js';
 import { SeenSequences } from './seen-sequences.js';
 
 /** Options of {@link RedisNotificationBus}. */
@@ -42,6 +43,10 @@ export interface RedisBusOptions {
   queueLimit?: number;
   /** Where connection changes, drops and ignored messages are logged (default: core's logger). */
   logger?: Logger;
+  /** Prefix of the shared task store's keys and channel (default `<channel>:tasks:`). */
+  taskKeyPrefix?: string;
+  /** How long a task store operation may take before it fails (default 2,000 ms). */
+  taskTimeoutMs?: number;
   /** Prefix of the shared rate-limit counters' keys (default `<channel>:rate:`, so deployments on one Redis stay apart). */
   rateLimitKeyPrefix?: string;
   /** How long a shared rate-limit count may take before it is made in this instance's memory instead (default 200 ms). */
@@ -129,6 +134,9 @@ export class RedisNotificationBus implements NotificationBus {
   private closed = false;
   private resolveReady!: () => void;
   private store: RedisRateLimitStore | undefined;
+  private tasks: RedisTaskStore | undefined;
+  private readonly taskKeyPrefix: string;
+  private readonly taskTimeoutMs: number | undefined;
   private readonly rateLimitKeyPrefix: string;
   private readonly rateLimitTimeoutMs: number | undefined;
   private readonly baseLogger: Logger;
@@ -140,6 +148,8 @@ export class RedisNotificationBus implements NotificationBus {
     this.channel = options.channel ?? 'decorum:live';
     this.replayKey = `${this.channel}:replay`;
     this.rateLimitKeyPrefix = options.rateLimitKeyPrefix ?? `${this.channel}:rate:`;
+    this.taskKeyPrefix = options.taskKeyPrefix ?? `${this.channel}:tasks:`;
+    this.taskTimeoutMs = options.taskTimeoutMs === undefined ? undefined : positive('taskTimeoutMs', options.taskTimeoutMs);
     this.rateLimitTimeoutMs = options.rateLimitTimeoutMs === undefined ? undefined : positive('rateLimitTimeoutMs', options.rateLimitTimeoutMs);
     this.replayLimit = positive('replayLimit', options.replayLimit ?? 1000);
     this.replayTtlMs = positive('replayTtlMs', options.replayTtlMs ?? 3_600_000);
@@ -167,7 +177,10 @@ export class RedisNotificationBus implements NotificationBus {
     });
     this.subscriber.on('ready', () => void this.onSubscriberReady());
     this.subscriber.on('close', () => this.onSubscriberClose());
-    this.subscriber.on('message', (_channel: string, text: string) => this.receive(text));
+    this.subscriber.on('message', (channel: string, text: string) => {
+      // The connection also carries the task store's channel, which that store hears itself.
+      if (channel === this.channel) this.receive(text);
+    });
     this.publisher.on('error', (error: Error) => this.onError('publisher', error));
     this.subscriber.on('error', (error: Error) => this.onError('subscriber', error));
   }
@@ -194,6 +207,22 @@ export class RedisNotificationBus implements NotificationBus {
       logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }),
     });
     return this.store;
+  }
+
+  /**
+   * The deployment's shared tasks ({@link RedisTaskStore}, on this bus's connections): the Tasks
+   * extension keeps them here unless `taskStore` says otherwise, so any instance answers for a
+   * task another one runs. Made on first use; closed with the bus.
+   */
+  get taskStore(): RedisTaskStore {
+    this.tasks ??= new RedisTaskStore({
+      client: this.publisher,
+      subscriber: this.subscriber,
+      keyPrefix: this.taskKeyPrefix,
+      timeoutMs: this.taskTimeoutMs,
+      logger: this.baseLogger.child({ redis: this.address, instanceId: this.instanceId }),
+    });
+    return this.tasks;
   }
 
   /** What the bus holds and whether it is connected, for health checks (see {@link RedisBusStats}). */
@@ -235,6 +264,7 @@ export class RedisNotificationBus implements NotificationBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.tasks?.close();
     if (this.outbox.size > 0)
       this.logger.warn({ buffered: this.outbox.size }, `closing with ${this.outbox.size} notifications never sent: Redis was unavailable`);
     await Promise.all(

@@ -1,7 +1,10 @@
 // One contract, every store: each TaskStore (memory, Redis) must pass the same tests. `pair()` gives two
 // stores over the same tasks (for memory, one store twice; for Redis, two stores on two connections).
-import { MemoryTaskStore, TaskStoreFullError, type TaskEvent, type TaskRecord, type TaskStore } from '@decorum/core';
-import { until } from '@decorum-internal/test-support';
+import { MemoryTaskStore, TaskStoreFullError, TaskStoreUnavailableError, type TaskEvent, type TaskRecord, type TaskStore } from '@decorum/core';
+import { RedisNotificationBus, RedisTaskStore } from '@decorum/redis';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { startRedis, until, type TestRedis } from '@decorum-internal/test-support';
 
 interface StoreKind {
   readonly name: string;
@@ -10,9 +13,38 @@ interface StoreKind {
 }
 
 const opened: TaskStore[] = [];
+const clients: Redis[] = [];
+let redis: TestRedis;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
+  for (const client of clients.splice(0)) client.disconnect();
 });
+
+afterAll(async () => {
+  await redis.stop();
+});
+
+/** A connection as the bus makes its own: commands fail at once while Redis is away, and it reconnects quickly. */
+async function connection(): Promise<Redis> {
+  const client = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => 20 });
+  client.on('error', () => {});
+  clients.push(client);
+  await until('the connection is ready', () => client.status === 'ready');
+  return client;
+}
+
+let prefixes = 0;
+/** A store on its own two connections, under `keyPrefix`. */
+async function redisStore(keyPrefix: string, timeoutMs?: number): Promise<RedisTaskStore> {
+  const store = new RedisTaskStore({ client: await connection(), subscriber: await connection(), keyPrefix, timeoutMs });
+  opened.push(store);
+  return store;
+}
 
 const memory: StoreKind = {
   name: 'MemoryTaskStore',
@@ -22,6 +54,32 @@ const memory: StoreKind = {
     return [store, store];
   },
 };
+
+const onRedis: StoreKind = {
+  name: 'RedisTaskStore',
+  async pair() {
+    const keyPrefix = `test:${++prefixes}:tasks:`;
+    const a = await redisStore(keyPrefix);
+    const b = await redisStore(keyPrefix);
+    await listening(a, b);
+    return [a, b];
+  },
+};
+
+/** Resolves once `b` hears what `a` publishes (each store subscribes when its connection is ready). */
+async function listening(a: RedisTaskStore, b: RedisTaskStore): Promise<void> {
+  const probe = task({ runner: { instance: 'probe', leaseUntil: 0 } });
+  await a.create(probe);
+  let heard = false;
+  const stop = b.watch((event) => (heard ||= event.type === 'changed' && event.record.taskId === probe.taskId));
+  for (let tries = 0; !heard; tries++) {
+    if (tries === 100) throw new Error('the second store never heard the first');
+    // A claim of an expired lease is published: the first one b hears proves it is subscribed.
+    await a.lease(probe.taskId, `probe-${++ids}`, 0, { claim: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  stop();
+}
 
 let ids = 0;
 /** A fresh `working` task, created now, one hour to live. */
@@ -50,10 +108,14 @@ function events(store: TaskStore): TaskEvent[] {
   return heard;
 }
 
-describe.each([memory])('$name (the TaskStore contract)', (kind: StoreKind) => {
+describe.each([memory, onRedis])('$name (the TaskStore contract)', (kind: StoreKind) => {
   test('create, then get from either store; a record handed in or out is a copy', async () => {
     const [a, b] = await kind.pair();
-    const record = task({ owner: 'alice', journal: { step: { n: 1 } } });
+    const record = task({
+      owner: 'alice',
+      journal: { step: { n: 1 } },
+      result: { content: [], structuredContent: { big: Number.MAX_SAFE_INTEGER, list: [] } },
+    });
     await a.create(record);
     const read = await b.get(record.taskId);
     expect(read).toEqual(record);
@@ -206,5 +268,98 @@ describe('MemoryTaskStore (bounds)', () => {
     await store.create(task({ ttlMs: 20 }));
     await store.create(task({ ttlMs: 60_000 }));
     await until('the sweep dropped the expired task', () => store.size === 1);
+  });
+});
+
+describe('RedisTaskStore (Redis itself)', () => {
+  test('Redis down or hung: every operation rejects with TaskStoreUnavailableError, and works again once Redis is back', async () => {
+    const store = await redisStore(`test:${++prefixes}:tasks:`, 300);
+    const record = task();
+    await store.create(record);
+    const admin = await connection();
+    // CLIENT PAUSE holds every command: a Redis that does not answer.
+    await admin.call('CLIENT', 'PAUSE', '1000', 'ALL');
+    const hung = store.create(task());
+    await expect(hung).rejects.toBeInstanceOf(TaskStoreUnavailableError);
+    await expect(hung).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/^Task store unavailable: storing a task in Redis failed: Redis did not answer within 300 ms/),
+    });
+    await redis.kill();
+    try {
+      for (const operation of [
+        () => store.create(task()),
+        () => store.get(record.taskId),
+        () => store.transition(record.taskId, { status: 'completed' }),
+        () => store.answer(record.taskId, { q: {} }),
+        () => store.requestCancel(record.taskId),
+        () => store.lease(record.taskId, 'A', Date.now() + 1000),
+        () => store.expiredLeases(Date.now(), 10),
+        () => store.list(undefined, undefined, undefined, 10),
+      ]) {
+        await expect(operation()).rejects.toBeInstanceOf(TaskStoreUnavailableError);
+      }
+      await expect(store.get(record.taskId)).rejects.toThrow(/^Task store unavailable: reading a task in Redis failed: /);
+    } finally {
+      await redis.start();
+    }
+    let back = false;
+    await until('the store answers again', () => {
+      void store.get(record.taskId).then(
+        () => (back = true),
+        () => undefined,
+      );
+      return back;
+    });
+    const again = task();
+    await store.create(again);
+    expect(await store.get(again.taskId)).toMatchObject({ taskId: again.taskId });
+  });
+
+  test("an owner's index drops expired ids and expires with the owner's last task", async () => {
+    const prefix = `test:${++prefixes}:tasks:`;
+    const store = await redisStore(prefix);
+    const admin = await connection();
+    const owner = `owner-${++ids}`;
+    const index = `${prefix}owner:=${owner}`;
+    await store.create(task({ owner, ttlMs: 200 }));
+    const pttl = await admin.pttl(index);
+    expect(pttl).toBeGreaterThan(0);
+    expect(pttl).toBeLessThanOrEqual(200);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const kept = task({ owner, ttlMs: 60_000 });
+    await store.create(kept);
+    expect(await admin.zrange(index, 0, -1)).toEqual([kept.taskId]);
+    expect(await admin.pttl(index)).toBeGreaterThan(50_000);
+    await store.create(task({ owner, ttlMs: null }));
+    expect(await admin.pttl(index)).toBe(-1);
+  });
+
+  test('RedisNotificationBus offers a shared taskStore: a cancel on one instance reaches the other, and the bus ignores the tasks channel', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg as string) });
+    const channel = `test:${++prefixes}:live`;
+    const a = new RedisNotificationBus({ url: redis.url, channel, logger });
+    const b = new RedisNotificationBus({ url: redis.url, channel, logger });
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      expect(a.taskStore).toBe(a.taskStore);
+      const heard: TaskEvent[] = [];
+      b.taskStore.watch((event) => heard.push(event));
+      const record = task();
+      await a.taskStore.create(record);
+      expect(await b.taskStore.get(record.taskId)).toMatchObject({ taskId: record.taskId });
+      for (let tries = 0; !heard.some((event) => event.type === 'changed'); tries++) {
+        if (tries === 100) throw new Error('b never heard a change made on a');
+        await a.taskStore.transition(record.taskId, { statusMessage: `try ${tries}` });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await a.taskStore.requestCancel(record.taskId);
+      await until('b hears the cancel', () => heard.some((event) => event.type === 'cancel'));
+      expect(heard).toContainEqual({ type: 'cancel', taskId: record.taskId });
+      expect(warnings.filter((msg) => msg.includes('not a Decorum'))).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { RateLimitStore } from '../pipeline/rate-limit/store.js';
+import type { TaskStore } from '../extensions/tasks/task-store.js';
 import type { LiveChange, LiveEvent } from './events.js';
 
 /** Why a subscriber stopped receiving events. */
@@ -76,6 +77,11 @@ export interface NotificationBus {
    * `rateLimit` option names no `store`, so a caller's budget holds across every instance.
    */
   readonly rateLimitStore?: RateLimitStore;
+  /**
+   * Buses spanning instances: a task store they share, used by the Tasks extension when `taskStore`
+   * is not given, so any instance answers for a task another one runs.
+   */
+  readonly taskStore?: TaskStore;
 }
 
 /** Events a subscriber may have waiting before it is cut off, unless `queueLimit` says otherwise. */

@@ -1,4 +1,5 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { MetaOverrides } from '@decorum-internal/test-support';
 import { body, standardHeaders } from './http.js';
 
 /** One open listen stream, read incrementally. */
@@ -11,8 +12,8 @@ export class ListenStream {
   private waiters: Array<() => void> = [];
   private req!: ClientRequest;
 
-  constructor(url: string, id: string | number, notifications: Record<string, unknown>) {
-    const message = body(id, 'subscriptions/listen', { notifications });
+  constructor(url: string, id: string | number, notifications: Record<string, unknown>, overrides: MetaOverrides = {}) {
+    const message = body(id, 'subscriptions/listen', { notifications }, overrides);
     let endedResolve!: () => void;
     this.ended = new Promise((r) => (endedResolve = r));
     this.opened = new Promise((resolve, reject) => {

@@ -1,8 +1,10 @@
 import { InvalidParamsError } from '../../errors/protocol-errors.js';
 import { TaskStoreFullError } from '../../errors/task-store-errors.js';
-import { DecorumStartupError, StartupErrorCode } from '../../errors/startup-error.js';
 import type { JsonObject } from '../../protocol/types.js';
-import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStatus, type TaskStore } from './task-store.js';
+import { readTaskCursor, writeTaskCursor } from './task-list-cursor.js';
+import { answered, cancelRequested, listedFor, transitioned, type TransitionExpectation } from './task-changes.js';
+import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
+import { positiveInteger } from './positive-integer.js';
 
 /** Options of {@link MemoryTaskStore}. */
 export interface MemoryTaskStoreOptions {
@@ -20,8 +22,6 @@ interface Slot {
   readonly expiresAt: number;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
  * The default {@link TaskStore}: tasks in this process's memory, for one instance (several
  * instances share a `RedisTaskStore`). Bounded by `maxTasks`; a task's `ttlMs` is checked on every
@@ -37,9 +37,9 @@ export class MemoryTaskStore implements TaskStore {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
-    this.maxTasks = positiveInteger('maxTasks', options.maxTasks ?? 10_000);
+    this.maxTasks = positiveInteger('MemoryTaskStore', 'maxTasks', options.maxTasks ?? 10_000);
     this.now = options.now ?? Date.now;
-    this.sweeper = setInterval(() => this.dropExpired(), positiveInteger('sweepIntervalMs', options.sweepIntervalMs ?? 60_000));
+    this.sweeper = setInterval(() => this.dropExpired(), positiveInteger('MemoryTaskStore', 'sweepIntervalMs', options.sweepIntervalMs ?? 60_000));
     this.sweeper.unref();
   }
 
@@ -59,18 +59,10 @@ export class MemoryTaskStore implements TaskStore {
     return slot && structuredClone(slot.record);
   }
 
-  async transition(
-    taskId: string,
-    patch: TaskPatch,
-    expect?: { readonly statuses?: readonly TaskStatus[]; readonly leaseEndedBy?: number },
-  ): Promise<TaskRecord | undefined> {
+  async transition(taskId: string, patch: TaskPatch, expect?: TransitionExpectation): Promise<TaskRecord | undefined> {
     const slot = this.live(taskId);
-    if (!slot || TERMINAL_STATUSES.has(slot.record.status)) return undefined;
-    if (expect?.statuses && !expect.statuses.includes(slot.record.status)) return undefined;
-    if (expect?.leaseEndedBy !== undefined && !((slot.record.runner?.leaseUntil ?? Infinity) < expect.leaseEndedBy)) return undefined;
-    const next: Mutable<TaskRecord> = { ...slot.record, ...structuredClone(patch) };
-    if (next.status !== 'input_required' && patch.inputRequests === undefined) next.inputRequests = {};
-    return this.write(slot, next);
+    const next = slot && transitioned(slot.record, patch, expect);
+    return next && this.write(slot, next);
   }
 
   async answer(
@@ -79,28 +71,21 @@ export class MemoryTaskStore implements TaskStore {
   ): Promise<{ readonly accepted: readonly string[]; readonly record: TaskRecord | undefined }> {
     const slot = this.live(taskId);
     if (!slot) return { accepted: [], record: undefined };
-    const { record } = slot;
-    const accepted = record.status === 'input_required' ? Object.keys(responses).filter((key) => Object.hasOwn(record.inputRequests, key)) : [];
-    if (accepted.length === 0) return { accepted, record: structuredClone(record) };
-    const inputRequests = { ...record.inputRequests };
-    const answers = { ...record.answers };
-    for (const key of accepted) {
-      delete inputRequests[key];
-      answers[key] = structuredClone(responses[key]!);
-    }
-    const status: TaskStatus = Object.keys(inputRequests).length === 0 ? 'working' : 'input_required';
-    const after = this.write(slot, { ...record, status, inputRequests, answers });
+    const { accepted, next } = answered(slot.record, responses);
+    if (!next) return { accepted, record: structuredClone(slot.record) };
+    const record = this.write(slot, next);
     this.emit({ type: 'answered', taskId, keys: accepted });
-    return { accepted, record: after };
+    return { accepted, record };
   }
 
   async requestCancel(taskId: string): Promise<TaskRecord | undefined> {
     const slot = this.live(taskId);
     if (!slot) return undefined;
-    if (TERMINAL_STATUSES.has(slot.record.status) || slot.record.cancelRequested) return structuredClone(slot.record);
-    const after = this.write(slot, { ...slot.record, cancelRequested: true });
+    const next = cancelRequested(slot.record);
+    if (!next) return structuredClone(slot.record);
+    const record = this.write(slot, next);
     this.emit({ type: 'cancel', taskId });
-    return after;
+    return record;
   }
 
   async lease(taskId: string, instance: string, untilMs: number, options?: { readonly claim?: boolean }): Promise<boolean> {
@@ -131,12 +116,12 @@ export class MemoryTaskStore implements TaskStore {
     cursor: string | undefined,
     limit: number,
   ): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }> {
-    const after = cursor === undefined ? undefined : readCursor(cursor);
+    const after = cursor === undefined ? undefined : readTaskCursor(cursor);
     const now = this.now();
     const mine: TaskRecord[] = [];
     for (const slot of this.slots.values()) {
       const { record } = slot;
-      if (slot.expiresAt > now && record.owner === owner && (session === undefined || record.session === session)) mine.push(record);
+      if (slot.expiresAt > now && listedFor(record, owner, session)) mine.push(record);
     }
     mine.sort(newestFirst);
     const start = after === undefined ? 0 : mine.findIndex((record) => newestFirst(record, after) > 0);
@@ -144,7 +129,7 @@ export class MemoryTaskStore implements TaskStore {
     const last = page.at(-1);
     const more = start >= 0 && start + limit < mine.length && last !== undefined;
     return more
-      ? { records: page.map((record) => structuredClone(record)), nextCursor: writeCursor(last) }
+      ? { records: page.map((record) => structuredClone(record)), nextCursor: writeTaskCursor(last) }
       : { records: page.map((record) => structuredClone(record)) };
   }
 
@@ -167,13 +152,10 @@ export class MemoryTaskStore implements TaskStore {
   }
 
   /** Stores `next` with its version bumped and the time of the change, tells the watchers, and answers a copy. */
-  private write(slot: Slot, next: Mutable<TaskRecord>): TaskRecord {
-    next.version = slot.record.version + 1;
-    next.lastUpdatedAt = this.now();
-    slot.record = next;
-    const copy = structuredClone(next);
-    this.emit({ type: 'changed', record: copy });
-    return structuredClone(next);
+  private write(slot: Slot, next: TaskRecord): TaskRecord {
+    slot.record = { ...next, version: slot.record.version + 1, lastUpdatedAt: this.now() };
+    this.emit({ type: 'changed', record: structuredClone(slot.record) });
+    return structuredClone(slot.record);
   }
 
   private emit(event: TaskEvent): void {
@@ -208,26 +190,4 @@ export class MemoryTaskStore implements TaskStore {
 /** Newest first; ties (the same millisecond) by task id, descending. */
 function newestFirst(a: Pick<TaskRecord, 'createdAt' | 'taskId'>, b: Pick<TaskRecord, 'createdAt' | 'taskId'>): number {
   return b.createdAt - a.createdAt || (a.taskId < b.taskId ? 1 : a.taskId > b.taskId ? -1 : 0);
-}
-
-/** A page's cursor: the last task's place in the order (`createdAt` and id), opaque to clients. */
-function writeCursor(record: TaskRecord): string {
-  return Buffer.from(JSON.stringify([record.createdAt, record.taskId])).toString('base64url');
-}
-
-function readCursor(cursor: string): Pick<TaskRecord, 'createdAt' | 'taskId'> {
-  try {
-    const place: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(place) && place.length === 2 && Number.isFinite(place[0]) && typeof place[1] === 'string')
-      return { createdAt: place[0] as number, taskId: place[1] };
-  } catch {
-    // Not base64url JSON: refused below.
-  }
-  throw new InvalidParamsError(`Invalid cursor: ${JSON.stringify(cursor)} is not one this server issued`);
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new DecorumStartupError(StartupErrorCode.INVALID_NUMBER, `MemoryTaskStore: ${name} must be a positive integer (got ${value})`);
-  return value;
 }

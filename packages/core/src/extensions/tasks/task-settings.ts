@@ -13,6 +13,11 @@ export interface TasksOptions {
   readonly pollIntervalMs?: number;
   /** `ctx.progress` writes the task's `statusMessage` at most this often, in ms (default 1,000). */
   readonly statusIntervalMs?: number;
+  /**
+   * How long the lease of a running task lasts unless renewed, in ms (default 15,000; renewed
+   * every third of it): a task whose instance stopped is failed once its lease lapsed (docs/tasks.md, "Several instances").
+   */
+  readonly leaseMs?: number;
 }
 
 /** The settings in force, built once. */
@@ -21,6 +26,7 @@ export interface TaskSettings {
   readonly maxTtlMs: number | null;
   readonly pollIntervalMs: number;
   readonly statusIntervalMs: number;
+  readonly leaseMs: number;
 }
 
 export function taskSettings(options: TasksOptions = {}): TaskSettings {
@@ -29,5 +35,6 @@ export function taskSettings(options: TasksOptions = {}): TaskSettings {
     maxTtlMs: options.maxTtlMs === undefined ? 86_400_000 : options.maxTtlMs,
     pollIntervalMs: options.pollIntervalMs ?? 1_000,
     statusIntervalMs: options.statusIntervalMs ?? 1_000,
+    leaseMs: options.leaseMs ?? 15_000,
   };
 }

@@ -11,9 +11,11 @@ import type { Extension } from '../extension.js';
 import { toolOption } from '../tool-options.js';
 import { MemoryTaskStore } from './memory-task-store.js';
 import { taskAround } from './task-call.js';
+import { TASK_NOTIFICATION, taskListen } from './task-listen.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
 import type { TaskStore } from './task-store.js';
+import { TaskLeases } from './task-leases.js';
 import { TaskRunner } from './task-runner.js';
 import { taskSettings, type TasksOptions } from './task-settings.js';
 import { detailedTask } from './task-shapes.js';
@@ -37,16 +39,27 @@ export function tasks(options: TasksOptions = {}): Extension {
     toolOptions: { task: (value, toolName) => checkTaskOption(value, toolName, settings) },
     methods: taskMethods(running),
     around: { 'tools/call': taskAround(running, supportOf) },
+    listen: taskListen(running),
     install(host) {
-      const store = options.store ?? new MemoryTaskStore();
-      runner = new TaskRunner(store, settings, host.logger.child({ extension: TASKS_EXTENSION_ID }), JOURNAL_LIMIT_BYTES, (record) =>
-        host.publish('notifications/tasks', record.taskId, detailedTask(record)),
+      // A bus spanning instances offers its shared store (Redis); it closes that store itself.
+      const shared = options.store === undefined ? host.bus.taskStore : undefined;
+      const store = options.store ?? shared ?? new MemoryTaskStore();
+      const logger = host.logger.child({ extension: TASKS_EXTENSION_ID });
+      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger });
+      runner = new TaskRunner(
+        store,
+        settings,
+        logger,
+        JOURNAL_LIMIT_BYTES,
+        (record) => host.publish(TASK_NOTIFICATION, record.taskId, detailedTask(record)),
+        leases,
       );
       const installed = runner;
       return {
         async close() {
           installed.close();
-          await store.close();
+          await leases.close();
+          if (store !== shared) await store.close();
         },
       };
     },
