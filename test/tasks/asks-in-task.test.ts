@@ -56,4 +56,12 @@ describe.each(wires)('asks inside a task over %s', (_name, wireOf) => {
     expect(aborts.slice(abortsBefore)).toEqual([expect.stringMatching(/cancelled/)]);
     expect((await wire.send('tasks/get', { taskId })).result.status).toBe('cancelled');
   });
+
+  test('the TTL aborts a running handler ctx.signal, and the task is gone', async () => {
+    const abortsBefore = (await stats(wire)).aborts.length;
+    const taskId = await createTask(wire, 'outlive_ttl');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await stats(wire)).aborts.slice(abortsBefore)).toEqual([expect.stringMatching(/TTL/)]);
+    expect((await wire.send('tasks/get', { taskId })).error.code).toBe(-32602);
+  });
 });

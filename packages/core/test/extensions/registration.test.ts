@@ -105,22 +105,23 @@ describe('createServer({ extensions }): checked before anything is built', () =>
   });
 
   test('a tool option no installed extension checks fails start-up naming the tool', () => {
+    // (`task` is checked by the built-in Tasks extension: an option of no extension's is another key.)
     @McpServer({ name: 'opts', version: '1.0.0' })
     class WithOption {
-      @Tool({ input: null, task: 'optional' })
+      @Tool({ input: null, priority: 'high' } as never)
       slow() {
         return 'done';
       }
     }
     const error = refusal([], [WithOption]);
     expect(error?.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
-    expect(error?.message).toContain('WithOption.slow: the tool option "task" belongs to no installed extension');
+    expect(error?.message).toContain('WithOption.slow: the tool option "priority" belongs to no installed extension');
   });
 
   test("a tool option its extension's check refuses fails start-up naming the tool and the reason", () => {
     @McpServer({ name: 'opts', version: '1.0.0' })
     class WithOption {
-      @Tool({ input: null, task: 'sometimes' as never })
+      @Tool({ input: null, priority: 'sometimes' } as never)
       slow() {
         return 'done';
       }
@@ -128,8 +129,8 @@ describe('createServer({ extensions }): checked before anything is built', () =>
     const checker = defineExtension({
       id: 'com.example/checker',
       toolOptions: {
-        task: (value) => {
-          if (value !== 'optional' && value !== 'required') throw new Error(`task must be 'optional' or 'required' (got ${JSON.stringify(value)})`);
+        priority: (value) => {
+          if (value !== 'low' && value !== 'high') throw new Error(`priority must be 'low' or 'high' (got ${JSON.stringify(value)})`);
           return value;
         },
       },
@@ -137,7 +138,7 @@ describe('createServer({ extensions }): checked before anything is built', () =>
     const error = refusal([checker], [WithOption]);
     expect(error?.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
     expect(error?.message).toContain(
-      `WithOption.slow: the tool option "task" (com.example/checker) is invalid: task must be 'optional' or 'required' (got "sometimes")`,
+      `WithOption.slow: the tool option "priority" (com.example/checker) is invalid: priority must be 'low' or 'high' (got "sometimes")`,
     );
   });
 

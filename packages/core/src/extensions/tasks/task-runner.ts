@@ -4,7 +4,7 @@
  * It watches the store so that a cancel or an answer — from any instance — reaches the handler.
  */
 import type { Logger } from 'pino';
-import { McpProtocolError } from '../../errors/protocol-errors.js';
+import { InternalError, McpProtocolError } from '../../errors/protocol-errors.js';
 import { toJsonRpcError } from '../../errors/to-json-rpc.js';
 import { TaskStoreUnavailableError } from '../../errors/task-store-errors.js';
 import type { CallResult } from '../../pipeline/middleware.js';
@@ -35,6 +35,8 @@ export interface NewTask {
 
 export class TaskRunner {
   private readonly running = new Map<string, RunningTask>();
+  /** The ends of the tasks running here, being written (shutdown waits for them). */
+  private readonly settling = new Set<Promise<unknown>>();
   private readonly unwatch: () => void;
 
   constructor(
@@ -89,16 +91,19 @@ export class TaskRunner {
     const { taskId } = record;
     this.running.set(taskId, running);
     this.leases?.hold(taskId);
-    outcome
+    const settled = outcome
       .then(
-        (result) => running.finish(era.settled(result as Result)),
+        // A handler whose signal we aborted (shutdown) ends with why, not with what its abort became (an isError result).
+        (result) => running.finish(running.signal.aborted ? failed(running.signal.reason) : era.settled(result as Result)),
         (error: unknown) => running.finish(failed(error)),
       )
       .catch((error: unknown) => this.log.error({ err: error, taskId }, 'task could not be ended in the store'))
       .finally(() => {
         this.running.delete(taskId);
+        this.settling.delete(settled);
         this.leases?.release(taskId);
       });
+    this.settling.add(settled);
   }
 
   /** A change from any instance: a cancel or an end aborts the handler; answers resume its asks. */
@@ -117,14 +122,20 @@ export class TaskRunner {
     }
   }
 
-  close(): void {
+  /** Shutdown: every task running here ends `failed` ("the server shut down"), written before this resolves (at most `waitMs`). */
+  async close(waitMs = 2_000): Promise<void> {
     this.unwatch();
-    for (const running of this.running.values()) running.abort(new TaskEndedError('The server is shutting down'));
+    for (const running of this.running.values()) running.abort(new TaskEndedError('The server shut down while the task was running'));
+    if (this.settling.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([Promise.allSettled(this.settling), bound]);
+    clearTimeout(timer);
   }
 }
 
-/** How a thrown error ends a task: `failed`, with the JSON-RPC error it would have been. */
+/** How a thrown error ends a task: `failed`, with the JSON-RPC error it would have been (an end of ours says why). */
 function failed(error: unknown): TaskPatch {
-  const rpc = toJsonRpcError(error);
+  const rpc = toJsonRpcError(error instanceof TaskEndedError ? new InternalError(error.message) : error);
   return { status: 'failed', error: rpc, statusMessage: rpc.message };
 }

@@ -57,7 +57,7 @@ export function tasks(options: TasksOptions = {}): Extension {
       const installed = runner;
       return {
         async close() {
-          installed.close();
+          await installed.close();
           await leases.close();
           if (store !== shared) await store.close();
         },
