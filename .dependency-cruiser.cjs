@@ -19,7 +19,6 @@ const FLOORS = [
   ['engine'],
   ['extensions'],
   ['legacy'],
-  ['extensions'],
   ['server'],
   // index.ts and transport.ts (the entry files at src/) stand above every floor.
 ];

@@ -105,7 +105,7 @@ export { MemoryRateLimitStore } from './pipeline/rate-limit/memory-store.js';
 export type { TelemetryOptions } from './pipeline/telemetry.js';
 
 // Tasks (#50): where tasks live — the store's contract, the default in-memory store, and leases across instances
-export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent } from './extensions/tasks/task-store.js';
+export type { TaskStore, TaskRecord, TaskStatus, TaskPatch, TaskEvent, TaskPage } from './extensions/tasks/task-store.js';
 export { TERMINAL_STATUSES } from './extensions/tasks/task-store.js';
 export type { TransitionExpectation } from './extensions/tasks/task-changes.js';
 export { MemoryTaskStore, type MemoryTaskStoreOptions } from './extensions/tasks/memory-task-store.js';

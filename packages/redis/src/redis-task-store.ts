@@ -8,6 +8,7 @@ import {
   type JsonObject,
   type Logger,
   type TaskEvent,
+  type TaskPage,
   type TaskPatch,
   type TaskRecord,
   type TaskStore,
@@ -169,12 +170,7 @@ export class RedisTaskStore implements TaskStore {
     return this.within('finding expired leases', () => this.client.decorumTaskExpiredLeases(this.leasesKey, nowMs, limit, this.taskKey('')));
   }
 
-  async list(
-    owner: string | undefined,
-    session: string | undefined,
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }> {
+  async list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage> {
     const after = cursor === undefined ? undefined : readTaskCursor(cursor);
     return this.within('listing tasks', async () => {
       const key = this.ownerKey(owner);

@@ -1,19 +1,23 @@
 import 'reflect-metadata';
 import { defineExtension, extensionData, McpServer, Tool, toolOption, Use, type CallResult, type Middleware, type ToolContext } from '@decorum/core';
-import { request } from '@decorum-internal/test-support';
+import { request, until } from '@decorum-internal/test-support';
 import { harness } from '../support/engine-harness.js';
 
 const order: string[] = [];
-const step = (name: string): Middleware => {
-  const middleware: Middleware = async (call, next) => {
-    order.push(`${name}>`);
-    const result = await next();
-    order.push(`<${name}`);
-    return result;
-  };
-  Object.defineProperty(middleware, 'name', { value: name });
-  return middleware;
-};
+/** A middleware named `name` that records entering and leaving (`name>`, `<name`) in `order`. */
+const step = (name: string): Middleware =>
+  Object.defineProperty(
+    (async (_call, next) => {
+      order.push(`${name}>`);
+      try {
+        return await next();
+      } finally {
+        order.push(`<${name}`);
+      }
+    }) as Middleware,
+    'name',
+    { value: name },
+  );
 
 const JOB = Symbol('job');
 let finished: (value: { result: CallResult; requestSignalAborted: boolean }) => void = () => {};
@@ -87,6 +91,48 @@ describe('around steps and derived calls', () => {
     expect((result as { content: Array<{ text: string }> }).content[0]!.text).toBe('done, aborted=false');
     expect(order.slice(-2)).toEqual(['<member', '<class']);
     expect(progressed).toEqual([{ p: 1, total: 2, message: 'half' }]);
+  });
+
+  test("the derived call has its own cancellation: the request's does not reach the handler, the extension's does", async () => {
+    const detached = defineExtension({
+      id: 'com.example/detached',
+      toolOptions: { background: () => true },
+      around: {
+        'tools/call': {
+          applies: () => true,
+          run(call, proceed) {
+            void proceed({ signal: own.signal }).then(
+              (result) => finish(result),
+              (error: unknown) => finish({ content: [{ type: 'text', text: `rejected: ${String(error)}` }] }),
+            );
+            return { content: [{ type: 'text', text: 'started' }] };
+          },
+        },
+      },
+    });
+    const own = new AbortController();
+    let finish: (result: CallResult) => void = () => {};
+    const finished = new Promise<CallResult>((resolve) => (finish = resolve));
+    const signals: AbortSignal[] = [];
+    @McpServer({ name: 'waits', version: '1.0.0' })
+    class Waits {
+      @Tool({ input: null, background: true } as never)
+      async wait(_args: unknown, ctx: ToolContext) {
+        signals.push(ctx.signal);
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+        return `aborted by ${String(ctx.signal.reason)}`;
+      }
+    }
+    const { server } = harness([Waits], { extensions: [detached] });
+    const request_ = new AbortController();
+    const answer = await server.engine.handle(request(9, 'tools/call', { name: 'wait' }), { signal: request_.signal, notify: () => {} });
+    expect(JSON.parse(JSON.stringify(answer)).result.content[0].text).toBe('started');
+    await until('the handler runs', () => signals.length > 0);
+    request_.abort('the request');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(signals[0]!.aborted).toBe(false);
+    own.abort('the extension');
+    expect(((await finished) as { content: Array<{ text: string }> }).content[0]!.text).toBe('aborted by the extension');
   });
 
   test('a tool no around step applies to composes as before, and extensionData is undefined there', async () => {

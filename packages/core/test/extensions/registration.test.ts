@@ -13,26 +13,20 @@ class Plain {
 const noop = { run: () => ({}) };
 const ignore = { run: () => undefined };
 
-/** The start-up error of `createServer([Plain], { extensions })`, or `undefined` when it starts. */
-function refusal(extensions: readonly Extension[], targets: Function[] = [Plain]): DecorumStartupError | undefined {
-  try {
-    createServer(targets, { logger: quietLogger, extensions });
-    return undefined;
-  } catch (error) {
-    if (error instanceof DecorumStartupError) return error;
-    throw error;
-  }
-}
-
+/** The start-up error `fn` throws (anything else fails the test). */
 function thrown(fn: () => unknown): DecorumStartupError {
+  let caught: unknown;
   try {
     fn();
   } catch (error) {
-    if (error instanceof DecorumStartupError) return error;
-    throw error;
+    caught = error;
   }
-  throw new Error('expected a start-up error');
+  expect(caught).toBeInstanceOf(DecorumStartupError);
+  return caught as DecorumStartupError;
 }
+
+/** The start-up error of `createServer(targets, { extensions })`. */
+const refusal = (extensions: readonly Extension[], targets: Function[] = [Plain]) => thrown(() => createServer(targets, { logger: quietLogger, extensions }));
 
 describe('defineExtension', () => {
   test.each(['echo', 'com.example', 'com.example/', '/echo', 'com..example/echo', 'com.example/echo/x', '1com.example/echo', 'com.example/-echo'])(
@@ -65,43 +59,43 @@ describe('defineExtension', () => {
 
 describe('createServer({ extensions }): checked before anything is built', () => {
   test('a value not made by defineExtension is refused', () => {
-    expect(refusal([{ id: 'com.example/x' }])?.code).toBe('DECORUM_ERR_INVALID_EXTENSION');
+    expect(refusal([{ id: 'com.example/x' }]).code).toBe('DECORUM_ERR_INVALID_EXTENSION');
   });
 
   test('a duplicate id', () => {
     const a = defineExtension({ id: 'com.example/a' });
     const error = refusal([a, defineExtension({ id: 'com.example/a' })]);
-    expect(error?.code).toBe('DECORUM_ERR_DUPLICATE_EXTENSION');
-    expect(error?.message).toContain('"com.example/a" is listed twice');
+    expect(error.code).toBe('DECORUM_ERR_DUPLICATE_EXTENSION');
+    expect(error.message).toContain('"com.example/a" is listed twice');
   });
 
   test.each(['tools/call', 'initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'elicitation/create', 'roots/list', 'notifications/cancelled'])(
     'a method named like the core method %s',
     (name) => {
       const error = refusal([defineExtension({ id: 'com.example/a', methods: { [name]: noop } })]);
-      expect(error?.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
-      expect(error?.message).toContain(`"${name}", which is a core MCP method`);
+      expect(error.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
+      expect(error.message).toContain(`"${name}", which is a core MCP method`);
     },
   );
 
   test('a notification named like a core request (the name switched kind)', () => {
     const error = refusal([defineExtension({ id: 'com.example/a', notifications: { 'tools/list': ignore } })]);
-    expect(error?.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
+    expect(error.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
   });
 
   test.each(['tasks/get', 'notifications/tasks/status'])('the reserved prefix of %s, from a third party', (name) => {
     const ext = name.startsWith('notifications/') ? { notifications: { [name]: ignore } } : { methods: { [name]: noop } };
     const error = refusal([defineExtension({ id: 'com.example/tasks', ...ext })]);
-    expect(error?.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
-    expect(error?.message).toContain('reserved for io.modelcontextprotocol/tasks');
+    expect(error.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
+    expect(error.message).toContain('reserved for io.modelcontextprotocol/tasks');
   });
 
   test("another extension's method, as a request or as a notification", () => {
     const a = defineExtension({ id: 'com.example/a', methods: { 'com.example/m': noop } });
-    expect(refusal([a, defineExtension({ id: 'com.example/b', methods: { 'com.example/m': noop } })])?.message).toContain(
+    expect(refusal([a, defineExtension({ id: 'com.example/b', methods: { 'com.example/m': noop } })]).message).toContain(
       'extensions "com.example/a" and "com.example/b" both add "com.example/m"',
     );
-    expect(refusal([a, defineExtension({ id: 'com.example/b', notifications: { 'com.example/m': ignore } })])?.code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
+    expect(refusal([a, defineExtension({ id: 'com.example/b', notifications: { 'com.example/m': ignore } })]).code).toBe('DECORUM_ERR_EXTENSION_METHOD_CLASH');
   });
 
   test('a tool option no installed extension checks fails start-up naming the tool', () => {
@@ -114,8 +108,8 @@ describe('createServer({ extensions }): checked before anything is built', () =>
       }
     }
     const error = refusal([], [WithOption]);
-    expect(error?.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
-    expect(error?.message).toContain('WithOption.slow: the tool option "priority" belongs to no installed extension');
+    expect(error.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
+    expect(error.message).toContain('WithOption.slow: the tool option "priority" belongs to no installed extension');
   });
 
   test("a tool option its extension's check refuses fails start-up naming the tool and the reason", () => {
@@ -136,8 +130,8 @@ describe('createServer({ extensions }): checked before anything is built', () =>
       },
     });
     const error = refusal([checker], [WithOption]);
-    expect(error?.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
-    expect(error?.message).toContain(
+    expect(error.code).toBe('DECORUM_ERR_INVALID_TOOL_OPTION');
+    expect(error.message).toContain(
       `WithOption.slow: the tool option "priority" (com.example/checker) is invalid: priority must be 'low' or 'high' (got "sometimes")`,
     );
   });
@@ -159,8 +153,8 @@ describe('createServer({ extensions }): checked before anything is built', () =>
       },
     });
     const error = refusal([installing('first'), installing('second'), broken, installing('never')]);
-    expect(error?.code).toBe('DECORUM_ERR_EXTENSION_INSTALL_FAILED');
-    expect(error?.message).toContain('extension "com.example/broken" failed to install: no database');
+    expect(error.code).toBe('DECORUM_ERR_EXTENSION_INSTALL_FAILED');
+    expect(error.message).toContain('extension "com.example/broken" failed to install: no database');
     expect(events).toEqual(['install first', 'install second', 'close second', 'close first']);
   });
 

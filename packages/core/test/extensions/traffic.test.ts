@@ -45,6 +45,13 @@ describe('outbound steps', () => {
     expect(seen.map((n) => n.params.message)).toEqual(['tools/call: secret: #']);
   });
 
+  test("in a legacy session too (a request's progress)", async () => {
+    const s = legacySession([Talkative], { extensions: [redact] });
+    await s.init();
+    await s.request('tools/call', { name: 'chatty', _meta: { progressToken: 'p' } });
+    expect(s.notified.map((n) => n.params?.message)).toEqual(['tools/call: secret: #']);
+  });
+
   test('without an outbound step, notifications go out as they are', async () => {
     const { call } = harness([Talkative]);
     const seen: any[] = [];

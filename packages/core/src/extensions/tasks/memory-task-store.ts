@@ -3,7 +3,7 @@ import { TaskStoreFullError } from '../../errors/task-store-errors.js';
 import type { JsonObject } from '../../protocol/types.js';
 import { readTaskCursor, writeTaskCursor } from './task-list-cursor.js';
 import { answered, cancelRequested, listedFor, transitioned, type TransitionExpectation } from './task-changes.js';
-import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
+import { TERMINAL_STATUSES, type TaskEvent, type TaskPage, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
 import { positiveInteger } from './positive-integer.js';
 
 /** Options of {@link MemoryTaskStore}. */
@@ -110,12 +110,7 @@ export class MemoryTaskStore implements TaskStore {
     return ids;
   }
 
-  async list(
-    owner: string | undefined,
-    session: string | undefined,
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }> {
+  async list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage> {
     const after = cursor === undefined ? undefined : readTaskCursor(cursor);
     const now = this.now();
     const mine: TaskRecord[] = [];

@@ -55,6 +55,12 @@ export type TaskEvent =
   | { readonly type: 'cancel'; readonly taskId: string }
   | { readonly type: 'answered'; readonly taskId: string; readonly keys: readonly string[] };
 
+/** A page of `TaskStore.list`: the tasks, and the cursor of the next page when there is one. */
+export interface TaskPage {
+  readonly records: readonly TaskRecord[];
+  readonly nextCursor?: string;
+}
+
 /** The fields a transition may write. */
 export type TaskPatch = Partial<Pick<TaskRecord, 'status' | 'statusMessage' | 'inputRequests' | 'answers' | 'journal' | 'result' | 'error' | 'runner'>>;
 
@@ -93,12 +99,7 @@ export interface TaskStore {
    * An owner's tasks, newest first (legacy `tasks/list` only): those whose `owner` equals `owner`
    * (`undefined`: those without one) and, when `session` is given, whose `session` equals it.
    */
-  list(
-    owner: string | undefined,
-    session: string | undefined,
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<{ readonly records: readonly TaskRecord[]; readonly nextCursor?: string }>;
+  list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage>;
   /** Every change and signal, from every instance; returns the unsubscribe. */
   watch(listener: (event: TaskEvent) => void): () => void;
   close(): Promise<void>;
