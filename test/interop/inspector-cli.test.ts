@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { serveHttpProcess } from '../../packages/fastify/test/support/cli-process.js';
 import { MCP_SERVE, ROOT } from '@decorum-internal/test-support';
+import { createTask, httpWire } from '../tasks/support/task-wire.js';
 
 /**
  * The MCP Inspector 2.12 (a pinned devDependency) against the weather example, over stdio and
@@ -146,5 +147,62 @@ describe.each(ERAS)("the Inspector's connection CLI, mcpdo (%s era): an elicitat
 
   test('HTTP', async () => {
     await answeredElicitation([http.url], era);
+  }, 150_000);
+});
+
+/**
+ * Tasks (io.modelcontextprotocol/tasks, 2026-07-28) on examples/everything. The one-shot CLI runs a
+ * task tool to its result (it declares the extension on modern requests and follows the task) but
+ * prints only that result, and refuses `--method tasks/get` (not among its one-shot methods). The
+ * connection CLI, mcpdo, has `tasks/get` and `tasks/update`, yet prints no task id for a call it
+ * runs itself. So the test starts the task with its own task-augmented `tools/call` and mcpdo,
+ * in later invocations, reads it parked, answers its question and reads it completed.
+ */
+describe('the Inspector and Tasks (modern era, HTTP)', () => {
+  let everything: Awaited<ReturnType<typeof serveHttpProcess>>;
+  beforeAll(async () => {
+    everything = await serveHttpProcess([`${ROOT}examples/everything/dist/everything.js`, '--http', '--port', '0']);
+  });
+  afterAll(async () => {
+    everything.child.kill('SIGTERM');
+    await everything.exited;
+  });
+
+  test('the one-shot CLI runs a task tool to its result', async () => {
+    const call = await inspector([
+      everything.url,
+      '--protocol-era',
+      'modern',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'slow_compute',
+      '--tool-arg',
+      'seconds=0.3',
+    ]);
+    expect(call).toMatchObject({ isError: false, content: [{ type: 'text', text: 'Computed the result in 0.3 s' }] });
+  }, 150_000);
+
+  test('mcpdo reads a task with tasks/get, answers it with tasks/update, and reads it completed', async () => {
+    const taskId = await createTask(httpWire(everything.url), 'confirm_delete', { filename: 'notes.md' });
+    const connection = await mcpdo(['connect', '--era', 'modern', everything.url]);
+    try {
+      const at = ['--connection', connection.name];
+      const parked = (await mcpdo([...at, 'tasks/get', taskId])).task;
+      expect(parked).toMatchObject({ taskId, status: 'input_required' });
+      const [key, ask] = Object.entries(parked.raw.inputRequests as Record<string, { params: { message: string } }>)[0]!;
+      expect(ask.params.message).toBe('Delete notes.md?');
+      expect(
+        await mcpdo([...at, 'tasks/update', taskId, '--input-responses', JSON.stringify({ [key]: { action: 'accept', content: { confirm: true } } })]),
+      ).toEqual({
+        updated: true,
+        taskId,
+      });
+      let done = (await mcpdo([...at, 'tasks/get', taskId])).task;
+      for (let tries = 0; done.status !== 'completed' && tries < 20; tries++) done = (await mcpdo([...at, 'tasks/get', taskId])).task;
+      expect(done.raw.result).toMatchObject({ content: [{ type: 'text', text: 'Deleted notes.md' }] });
+    } finally {
+      await mcpdo(['disconnect', connection.name]);
+    }
   }, 150_000);
 });

@@ -36,6 +36,11 @@ import type {
   ServerView,
 } from './results.js';
 import { Subscription, type SubscriptionFilter, type SubscriptionOptions } from './subscriptions.js';
+import { followLegacyTask } from './tasks/legacy-task.js';
+import { followModernTask } from './tasks/modern-task.js';
+import type { TaskChannel } from './tasks/task-channel.js';
+import type { TaskCallOptions } from './tasks/task-options.js';
+import { servesLegacyTasks, taskParam, withTasksExtension } from './tasks/task-negotiation.js';
 import { transportFor, type ServerLocation } from './transports/for-location.js';
 import type { StreamLimits } from './transports/stdio.js';
 import type { ClientTransport } from './transports/transport.js';
@@ -63,6 +68,9 @@ export interface RequestOptions {
   /** Modern servers: the log level this request asks for (its `notifications/message` go to `onLog`). */
   logLevel?: LoggingLevel;
 }
+
+/** Options of `callTool`: the request's, and how a tool that runs as a task is followed. */
+export interface CallToolOptions extends RequestOptions, TaskCallOptions {}
 
 /** Options of {@link McpClient}: the handlers of what the server may ask, the limits on those asks, and the rest. */
 export interface McpClientOptions extends InputHandlers, AskLimits {
@@ -95,6 +103,12 @@ export interface McpClientOptions extends InputHandlers, AskLimits {
    * the client with `SessionExpiredError` instead.
    */
   renewSession?: boolean;
+  /**
+   * Run tools as tasks when the server offers it (default true): 2026-07-28 requests declare the
+   * Tasks extension (`io.modelcontextprotocol/tasks`) and `callTool` follows the tasks servers
+   * answer; 2025-11-25 calls of tools that require a task send one. False declares nothing.
+   */
+  tasks?: boolean;
 }
 
 /** Options of `connect`: the client's, plus the transport's size limit. */
@@ -120,6 +134,10 @@ export class McpClient {
   private readonly capabilities;
   private readonly clientInfo: Implementation;
   private readonly meta: JsonObject;
+  /** The modern `_meta` without the Tasks extension (a call with `task: false`). */
+  private readonly metaWithoutTasks: JsonObject;
+  /** Legacy servers: each listed tool's `execution.taskSupport`, once `tools/list` was read. */
+  private taskSupport: Map<string, string | undefined> | undefined;
   private readonly cache: ResultCache | undefined;
   private readonly asks: AskGate;
   private readonly listeners = new Set<Listener>();
@@ -134,7 +152,8 @@ export class McpClient {
   ) {
     this.capabilities = capabilitiesOf(options);
     this.clientInfo = options.clientInfo ?? DEFAULT_INFO;
-    this.meta = modernMeta(this.capabilities, this.clientInfo);
+    this.metaWithoutTasks = modernMeta(this.capabilities, this.clientInfo);
+    this.meta = options.tasks === false ? this.metaWithoutTasks : modernMeta(withTasksExtension(this.capabilities), this.clientInfo);
     this.asks = new AskGate(options, options, options.serverName);
     const cache = options.cache ?? true;
     this.cache = cache === false ? undefined : new ResultCache(cache === true ? 0 : (cache.fallbackTtlMs ?? 0));
@@ -259,18 +278,26 @@ export class McpClient {
     return this.pages('resources/templates/list', 'resourceTemplates', options);
   }
 
-  /** `tools/call`, answering `input_required` rounds with the handlers. */
-  async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
+  /**
+   * `tools/call`, answering `input_required` rounds with the handlers. A tool the server runs as a
+   * task is followed to its end in either era (see {@link CallToolOptions}): the promise settles
+   * with the task's result, `onStatus` hears each change, an abort cancels the task.
+   */
+  async callTool(name: string, args: JsonObject = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
+    if (this.view.era === 'legacy') return this.callLegacyTool(name, args, options);
+    const call = options.task === false && this.meta !== this.metaWithoutTasks ? { ...options, withoutTasks: true } : options;
+    let result: CallToolResult;
     try {
-      return await this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+      result = await this.withInput<CallToolResult>('tools/call', { name, arguments: args }, call);
     } catch (error) {
       // H-28: over HTTP a -32020 may come from Mcp-Param headers built from a stale schema:
       // fetch tools/list afresh (the transport rebuilds its header view) and retry once.
       if (!(error instanceof HeaderMismatchError) || this.transport.kind !== 'http' || this.view.era !== 'modern') throw error;
       this.cache?.drop('tools/list');
       for await (const _tool of this.tools({ ...options, fresh: true }));
-      return this.withInput<CallToolResult>('tools/call', { name, arguments: args }, options);
+      result = await this.withInput<CallToolResult>('tools/call', { name, arguments: args }, call);
     }
+    return (result.resultType as string) === 'task' ? followModernTask(result as unknown as JsonObject, this.taskChannel(name, options)) : result;
   }
 
   /** `prompts/get`, answering `input_required` rounds with the handlers. */
@@ -330,7 +357,11 @@ export class McpClient {
     }
   }
 
-  private async requestOnce<T>(method: string, params: JsonObject, options: RequestOptions & { onNotification?: Listener }): Promise<T> {
+  private async requestOnce<T>(
+    method: string,
+    params: JsonObject,
+    options: RequestOptions & { onNotification?: Listener; withoutTasks?: boolean },
+  ): Promise<T> {
     if (this.closedError || this.closed) throw this.closedError ?? new ConnectionClosedError('The client was closed');
     if (this.handshake && method !== 'initialize' && method !== 'server/discover' && method !== 'notifications/initialized') await this.handshake;
     const view = this.serverView;
@@ -343,7 +374,11 @@ export class McpClient {
       ? progressToken
         ? { progressToken }
         : undefined
-      : { ...this.meta, ...(progressToken && { progressToken }), ...(options.logLevel && { [META.logLevel]: options.logLevel }) };
+      : {
+          ...(options.withoutTasks ? this.metaWithoutTasks : this.meta),
+          ...(progressToken && { progressToken }),
+          ...(options.logLevel && { [META.logLevel]: options.logLevel }),
+        };
     const request: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: meta ? { ...params, _meta: meta } : params };
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
@@ -375,7 +410,11 @@ export class McpClient {
       if (!isJsonObject(result)) throw new InvalidResultError(`${method} answered with a result that is not an object`);
       // Legacy results have no resultType (B-09: absent = complete); unknown values are invalid.
       if (result.resultType === undefined) return { ...result, resultType: 'complete' } as T;
-      if (result.resultType !== 'complete' && !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy)) {
+      if (
+        result.resultType !== 'complete' &&
+        !(result.resultType === 'input_required' && INPUT_METHODS.has(method) && !legacy) &&
+        !this.taskAnswer(method, result, options.withoutTasks)
+      ) {
         throw new InvalidResultError(`${method} answered with resultType ${JSON.stringify(result.resultType)}, which this client does not know`);
       }
       return result as T;
@@ -393,6 +432,36 @@ export class McpClient {
   }
 
   // ----- internals -----
+
+  /** A modern `tools/call` may answer a task (`resultType: "task"`) when this request declared the Tasks extension. */
+  private taskAnswer(method: string, result: Result, withoutTasks: boolean | undefined): boolean {
+    return result.resultType === 'task' && method === 'tools/call' && !withoutTasks && this.meta !== this.metaWithoutTasks;
+  }
+
+  /** A 2025-11-25 `tools/call`: with `task` when the tool requires one (or allows one and the caller asks), then followed. */
+  private async callLegacyTool(name: string, args: JsonObject, options: CallToolOptions): Promise<CallToolResult> {
+    const support = options.task === false || this.options.tasks === false ? undefined : await this.legacyTaskSupport(name);
+    const task = taskParam(support, options.task);
+    const result = await this.request<CallToolResult>('tools/call', { name, arguments: args, ...(task && { task }) }, options);
+    return task && 'task' in result ? followLegacyTask(result as unknown as JsonObject, this.taskChannel(name, options)) : result;
+  }
+
+  /** A legacy tool's `execution.taskSupport`, from `tools/list` (read once, when the server serves tasks). */
+  private async legacyTaskSupport(name: string): Promise<string | undefined> {
+    if (!servesLegacyTasks(this.view.capabilities)) return undefined;
+    if (!this.taskSupport?.has(name)) for await (const _tool of this.tools({ fresh: true }));
+    return this.taskSupport?.get(name);
+  }
+
+  /** What following one call's task needs from the client. */
+  private taskChannel(tool: string, options: CallToolOptions): TaskChannel {
+    return {
+      tool,
+      options,
+      asks: this.asks,
+      request: (method, params, signal, timeoutMs) => this.request<JsonObject>(method, params, { signal, timeoutMs: timeoutMs ?? options.timeoutMs }),
+    };
+  }
 
   /** Agrees on an era: `choice` is the client's own, or `legacy` to open a new session of a legacy server. */
   private open(choice: EraChoice = this.options.era ?? 'auto'): Promise<ServerView> {
@@ -437,8 +506,18 @@ export class McpClient {
     const items = LISTED_ITEMS.get(method);
     const page = result as unknown as Record<string, unknown>;
     if (items && Array.isArray(page[items])) page[items] = safeListed(page[items] as unknown[], (name) => this.droppedListed(method, name));
+    if (method === 'tools/list' && this.serverView?.era === 'legacy') this.noteTaskSupport(page.tools as ListToolsResult['tools']);
     if (this.cache && CACHEABLE.has(method) && !result.retried) this.cache.set(method, params, principal, result);
     return result;
+  }
+
+  /** Remembers what each listed legacy tool says of tasks (`execution.taskSupport`). */
+  private noteTaskSupport(tools: ListToolsResult['tools']): void {
+    this.taskSupport ??= new Map();
+    for (const tool of tools) {
+      const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+      this.taskSupport.set(tool.name, typeof support === 'string' ? support : undefined);
+    }
   }
 
   private droppedListed(method: string, quotedName: string): void {

@@ -47,6 +47,16 @@ export class RequestCancelledError extends McpClientError {
   }
 }
 
+/** A task the call ran as ended `cancelled` (cancelled by someone else, or by the server). */
+export class TaskCancelledError extends RequestCancelledError {
+  constructor(
+    readonly taskId: string,
+    statusMessage?: string,
+  ) {
+    super('tools/call', `its task ${taskId} was cancelled${statusMessage ? ` (${statusMessage})` : ''}`);
+  }
+}
+
 /** The connection is gone: the server process exited, or the client was closed. */
 export class ConnectionClosedError extends McpClientError {
   readonly code = 'DECORUM_ERR_CONNECTION_CLOSED';

@@ -7,7 +7,16 @@
  * @module \@decorum/client/host
  */
 // The host, its options and what it lists.
-export { McpHost, type McpHostOptions, type HostServerOptions, type HostTool, type HostPrompt, type HostResource, type ServerStatus } from './host/host.js';
+export {
+  McpHost,
+  type McpHostOptions,
+  type HostServerOptions,
+  type HostTool,
+  type HostPrompt,
+  type HostResource,
+  type ServerStatus,
+  type HostTaskStatus,
+} from './host/host.js';
 // Approving tool calls: what the host's `approve` function is given and answers, and the policy that decides when it is asked.
 export type { ToolCall, Approve, ApprovalAnswer, ApprovalPolicy } from './host/approval.js';
 // Handing the merged tools to the Anthropic and OpenAI APIs.

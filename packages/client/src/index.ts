@@ -8,7 +8,10 @@
  * @module \@decorum/client
  */
 // Connecting to a server and calling it: the client, its options and the types its signatures name.
-export { McpClient, type McpClientOptions, type ConnectOptions, type RequestOptions, type Progress } from './client.js';
+export { McpClient, type McpClientOptions, type ConnectOptions, type RequestOptions, type CallToolOptions, type Progress } from './client.js';
+// Tools that run as tasks (the Tasks extension on 2026-07-28, core tasks on 2025-11-25): what `onStatus` is told and how a call asks.
+export type { Task, TaskStatus } from './tasks/task.js';
+export type { TaskCallOptions } from './tasks/task-options.js';
 export { connect } from './connect.js';
 /** The host that connects N servers for one model; its options, helpers and model adapters are in `@decorum/client/host`. */
 export { McpHost } from './host/host.js';
@@ -47,6 +50,7 @@ export {
   McpClientError,
   RequestTimeoutError,
   RequestCancelledError,
+  TaskCancelledError,
   ConnectionClosedError,
   ProtocolViolationError,
   MessageTooLargeError,

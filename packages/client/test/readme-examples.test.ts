@@ -3,7 +3,7 @@
 import { connect, createTestClient } from '@decorum/client';
 import { McpHost, runAnthropicToolUse, toAnthropicTools } from '@decorum/client/host';
 import { WeatherServer } from '../../../examples/weather/src/weather.js';
-import { EverythingServer } from '../../../examples/everything/src/everything.js';
+import { EverythingServer, TaskFixtures } from '../../../examples/everything/src/everything.js';
 import { weatherStdio } from './support/servers.js';
 
 const weatherCommand = weatherStdio();
@@ -16,6 +16,20 @@ describe('README examples', () => {
     expect(tools.map((t) => t.name)).toEqual(['weather_current', 'weather_forecast', 'weather_alerts_toggle']);
     const result = await client.callTool('weather_current', { location: 'London' }, { timeoutMs: 5000 });
     expect(result.content[0]).toMatchObject({ type: 'text' });
+    await client.close();
+  });
+  // #endregion
+
+  // #region tasks
+  test('a tool that runs as a task, with a question half-way', async () => {
+    const client = await createTestClient(TaskFixtures, {
+      elicitation: async () => ({ action: 'accept', content: { confirm: true } }),
+    });
+    const seen: string[] = [];
+    const result = await client.callTool('confirm_delete', { filename: 'notes.md' }, { onStatus: (task) => seen.push(task.status) });
+    expect(result.content).toEqual([{ type: 'text', text: 'Deleted notes.md' }]);
+    expect(seen).toContain('input_required'); // the question, answered by the handler above
+    expect(seen.at(-1)).toBe('completed');
     await client.close();
   });
   // #endregion

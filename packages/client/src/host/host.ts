@@ -1,10 +1,11 @@
 import type { JsonObject, PromptDescriptor, ResourceDescriptor, ToolDefinition } from '@decorum/core';
-import type { ConnectOptions, McpClient, RequestOptions } from '../client.js';
+import type { CallToolOptions, ConnectOptions, McpClient, RequestOptions } from '../client.js';
 import { connect } from '../connect.js';
 import type { ServerLocation } from '../transports/for-location.js';
 import { ClientUsageError, RequestTimeoutError, UnknownTargetError } from '../errors.js';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '../results.js';
 import type { Subscription } from '../subscriptions.js';
+import type { Task } from '../tasks/task.js';
 import { checkApproval, type ApprovalPolicy, type Approve, type ToolCall } from './approval.js';
 import { checkServerName, namespaced, splitNamespaced } from './namespacing.js';
 
@@ -38,6 +39,16 @@ export interface ServerStatus {
   readonly watching: boolean;
 }
 
+/** A change of the task a long tool call runs as, told to the host's `onTaskStatus`. */
+export interface HostTaskStatus {
+  /** The host's server name. */
+  readonly server: string;
+  /** The tool's namespaced name (as the model called it). */
+  readonly tool: string;
+  /** The task as the server last described it. */
+  readonly task: Task;
+}
+
 /** Options of one server in the host: the client's options, and how far the host trusts the server. */
 export interface HostServerOptions extends ConnectOptions {
   /**
@@ -64,6 +75,12 @@ export interface McpHostOptions extends ConnectOptions {
    * with a warning (default 10 s): one hung server must not hold up every other server's list.
    */
   listTimeoutMs?: number;
+  /**
+   * Told each time the task a tool call runs as changes status (working, input_required, an end),
+   * for every server and call: what a host shows while a long call runs. A call's own `onStatus`
+   * is told too.
+   */
+  onTaskStatus?: (status: HostTaskStatus) => void;
 }
 
 interface Connection {
@@ -94,7 +111,7 @@ export class McpHost {
   async connect(name: string, location: ServerLocation, options: HostServerOptions = {}): Promise<McpClient> {
     checkServerName(name);
     if (this.connections.has(name)) throw new ClientUsageError(`A server named ${JSON.stringify(name)} is already connected`);
-    const { approve: _a, policy: _p, watch: _w, listTimeoutMs: _l, fallbackTtlMs, ...clientOptions } = this.options;
+    const { approve: _a, policy: _p, watch: _w, listTimeoutMs: _l, onTaskStatus: _t, fallbackTtlMs, ...clientOptions } = this.options;
     const { trustAnnotations = false, ...serverOptions } = options;
     const client = await connect(location, { cache: { fallbackTtlMs: fallbackTtlMs ?? 60_000 }, ...clientOptions, ...serverOptions, serverName: name });
     const connection: Connection = { name, client, trustAnnotations, watching: false, closed: false };
@@ -168,7 +185,7 @@ export class McpHost {
    * Routes a call by its namespaced name to its server, after `approve` when the policy says
    * so. The tool must be one the server lists (its annotations decide the policy).
    */
-  async callTool(name: string, args: JsonObject = {}, options?: RequestOptions): Promise<CallToolResult> {
+  async callTool(name: string, args: JsonObject = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
     const { connection, own } = this.route(name);
     const tool = await this.find(connection, own, name);
     const call: ToolCall = {
@@ -182,7 +199,13 @@ export class McpHost {
       ...(tool.description !== undefined && { description: tool.description }),
     };
     await checkApproval(call, this.options.policy ?? 'unless-read-only', this.options.approve);
-    return connection.client.callTool(own, args, options);
+    const onTaskStatus = this.options.onTaskStatus;
+    if (!onTaskStatus) return connection.client.callTool(own, args, options);
+    const onStatus = (task: Task) => {
+      options.onStatus?.(task);
+      onTaskStatus({ server: connection.name, tool: name, task });
+    };
+    return connection.client.callTool(own, args, { ...options, onStatus });
   }
 
   /** Routes `prompts/get` by its namespaced name to its server. */

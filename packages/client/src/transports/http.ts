@@ -46,7 +46,15 @@ type Link = ReturnType<typeof childController>;
 /** How many times one request's stream is resumed (legacy GET + Last-Event-ID) before giving up. */
 const MAX_RESUMPTIONS = 3;
 /** The method's `Mcp-Name` source (H-15). */
-const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  // The Tasks extension's methods (2026-07-28) route by the task.
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /**
  * Streamable HTTP (§5): one POST per message, answers as JSON or as an SSE stream scoped to the

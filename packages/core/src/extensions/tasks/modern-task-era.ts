@@ -25,12 +25,6 @@ export const modernTaskEra: TaskEra = {
   },
   created: createTaskResult,
   detailed: (record) => ({ resultType: 'complete', ...detailedTask(record) }),
-  settled: (result: Result) => ({ status: 'completed', result: withoutResultType(result) }),
+  // The inlined result is a whole CallToolResult, resultType "complete" included (B-09; the official ext-tasks client requires it).
+  settled: (result: Result) => ({ status: 'completed', result: { ...result, resultType: 'complete' } }),
 };
-
-/** The tool's result as `tasks/get` inlines it (the era's envelope key left to the outer answer). */
-function withoutResultType(result: Result): Result {
-  if (result.resultType === undefined) return result;
-  const { resultType: _resultType, ...rest } = result;
-  return rest;
-}
