@@ -19,7 +19,7 @@ async function extTasks(...args: string[]): Promise<any> {
 /**
  * Acceptance (#50): the official Tasks client, `@modelcontextprotocol/ext-tasks` (pinned; its
  * `createTaskSessionFromClient` over the official v2 client), runs task tools of examples/everything
- * served by `mcp-serve --http`, answering `input_required` through its `onInputRequest`.
+ * served by `mcp-serve --http` in both eras, answering `input_required` through its `onInputRequest`.
  */
 describe('interop with @modelcontextprotocol/ext-tasks', () => {
   let served: HttpProcess;
@@ -45,5 +45,17 @@ describe('interop with @modelcontextprotocol/ext-tasks', () => {
     expect(out.asked).toEqual([{ kind: 'elicitation', message: 'Delete a.txt?' }]);
     expect(out.events).toContain('input_required');
     expect(out.result).toMatchObject({ content: [{ type: 'text', text: 'Deleted a.txt' }] });
+  });
+
+  test('2025-11-25: a required task tool runs as a legacy core task; its elicitation (a server request) is answered through onInputRequest', async () => {
+    const out = await extTasks('legacy', 'http', served.url, 'test_tool_with_task', '{}');
+    expect(out.kind).toBe('task');
+    expect(out.asked).toEqual([{ kind: 'elicitation', message: 'What is your name?' }]);
+    expect(out.events).toEqual(expect.arrayContaining(['input_required', 'completed', 'outcome:completed']));
+    expect(out.result).toMatchObject({ content: [{ type: 'text', text: 'Hello, Alice!' }] });
+  });
+
+  test("2025-11-25: an isError result ends the legacy task failed (the era's rule), and the client reads why", async () => {
+    await expect(extTasks('legacy', 'http', served.url, 'failing_job', '{}')).rejects.toThrow(/TaskFailedError: The tool reported an error/);
   });
 });
