@@ -122,6 +122,8 @@ export interface Extension {
   readonly eras?: ExtensionEras;
   /** Extra legacy `initialize` capabilities for a negotiated revision (Tasks: `capabilities.tasks`), whatever `eras` says. */
   readonly legacyCapabilities?: (protocolVersion: string) => JsonObject | undefined;
+  /** Request methods by name; each one's params are its own type (checked by its `params` schema at run time). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- methods of one extension have different params types; `any` lets each `run` read its own
   readonly methods?: Readonly<Record<string, ExtensionMethod<any>>>;
   readonly notifications?: Readonly<Record<string, ExtensionNotification>>;
   /** Middleware on every request (core and custom methods), after the server's, in list order. */
