@@ -48,12 +48,14 @@ export interface ExtensionMethod<Params = JsonObject> {
   readonly requiresClientExtension?: boolean;
   /** The param whose value HTTP's `Mcp-Name` header must carry (e.g. `taskId`). */
   readonly nameParam?: string;
+  /** Answers the request: its result, or a typed error thrown. */
   run(request: ExtensionRequest<Params>): Result | Promise<Result>;
 }
 
 /** A client→server notification an extension handles (errors are logged, never answered). */
 export interface ExtensionNotification {
   readonly eras?: ExtensionEras;
+  /** Handles one notification (nothing is answered). */
   run(params: JsonObject, from: { readonly log: Logger; readonly sessionId: string | undefined }): void | Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export interface DerivedCallOptions {
 export interface Around {
   /** Whether the step wraps this tool (decided once per entry). */
   applies(tool: ToolEntry): boolean;
+  /** Runs the step; `proceed` runs the rest of the chain, on this call or a derived one. */
   run(call: PipelineCall, proceed: (derived?: DerivedCallOptions) => Promise<CallResult>): Promise<CallResult> | CallResult;
 }
 
@@ -96,6 +99,7 @@ export interface ExtensionHost {
 
 /** What `install` returns: how to release what it made (timers, connections). */
 export interface InstalledExtension {
+  /** Releases what `install` made; called once, at the server's close. */
   close(): void | Promise<void>;
 }
 

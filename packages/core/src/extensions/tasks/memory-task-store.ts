@@ -133,6 +133,7 @@ export class MemoryTaskStore implements TaskStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Stops the expiry sweep. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.listeners.clear();

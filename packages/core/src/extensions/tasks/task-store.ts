@@ -102,5 +102,6 @@ export interface TaskStore {
   list(owner: string | undefined, session: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage>;
   /** Every change and signal, from every instance; returns the unsubscribe. */
   watch(listener: (event: TaskEvent) => void): () => void;
+  /** Stops watching and releases connections and timers. */
   close(): Promise<void>;
 }
