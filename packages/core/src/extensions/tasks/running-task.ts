@@ -103,6 +103,8 @@ export class RunningTask implements AskingTask {
         if (after) {
           this.current = after;
           this.changed(after);
+          // An answer stored before this park was written (a replay racing an update) resumes its ask now.
+          this.taskAsks?.answered(after);
         }
       } catch (error) {
         this.log.error({ err: error, taskId }, 'task store write failed');
