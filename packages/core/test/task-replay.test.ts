@@ -6,6 +6,7 @@ import { TaskLeases } from '../src/extensions/tasks/task-leases.js';
 import { TaskRunner } from '../src/extensions/tasks/task-runner.js';
 import { taskSettings } from '../src/extensions/tasks/task-settings.js';
 import { checkTaskOption } from '../src/extensions/tasks/task-option.js';
+import { TASK_ERAS } from '../src/extensions/tasks/task-eras.js';
 
 const closing: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -16,10 +17,12 @@ const silent = pino({ level: 'silent' });
 const ASK = { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } };
 const CALL = { name: 'pay', arguments: { amount: 1 }, clientCapabilities: { elicitation: { form: {} } }, protocolVersion: '2026-07-28' };
 
-/** One instance's runner on the shared store. */
-function runnerOf(store: MemoryTaskStore, instance: string): TaskRunner {
-  const leases = new TaskLeases({ store, instance, leaseMs: 60_000, sweepIntervalMs: 3_600_000, logger: silent });
-  const runner = new TaskRunner(store, taskSettings({}), silent, 65_536, () => {}, leases);
+/** One instance's runner on the shared store (a lost lease stops the task here, as the extension wires it). */
+function runnerOf(store: MemoryTaskStore, instance: string, leaseMs = 60_000): TaskRunner {
+  const made: { runner?: TaskRunner } = {};
+  const onLost = (taskId: string) => made.runner?.lost(taskId);
+  const leases = new TaskLeases({ store, instance, leaseMs, sweepIntervalMs: 3_600_000, logger: silent, onLost });
+  const runner = (made.runner = new TaskRunner(store, taskSettings({}), silent, 65_536, () => {}, leases));
   closing.push(leases, runner);
   return runner;
 }
@@ -92,4 +95,27 @@ test('@Tool({ task: { resumable } }) is checked at start-up: a boolean, and only
   expect(checkTaskOption('optional', 'pay', settings)).toMatchObject({ resumable: false });
   expect(() => checkTaskOption({ support: 'optional', resumable: 'yes' }, 'pay', settings)).toThrow(/"pay": task \.resumable is "yes" \(a boolean\)/);
   expect(() => checkTaskOption({ support: 'optional', resumable: true, start: 'handler' }, 'pay', settings)).toThrow(/\.resumable needs start 'immediate'/);
+});
+
+test('an instance whose lease another took over stops its handler and writes nothing more (no split brain)', async () => {
+  const store = new MemoryTaskStore();
+  closing.push(store);
+  const a = runnerOf(store, 'A', 300);
+  const record = await parked(store, Date.now() + 300, {
+    call: CALL,
+    status: 'working',
+    inputRequests: {},
+    runner: { instance: 'A', leaseUntil: Date.now() + 300 },
+  });
+  const running = a.prepare();
+  running.begin(record, CALL.clientCapabilities, Date.now());
+  const outcome = new Promise<never>((_resolve, reject) => running.signal.addEventListener('abort', () => reject(running.signal.reason)));
+  a.adopt(record, TASK_ERAS.get('2026-07-28')!, running, outcome);
+  // B claimed it (as a replay does): A's next renewal finds the lease gone.
+  await store.transition(record.taskId, { runner: { instance: 'B', leaseUntil: Date.now() + 60_000 } });
+  const deadline = Date.now() + 2000;
+  while (!running.signal.aborted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(running.signal.reason).toMatchObject({ message: 'Another server instance took this task over' });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(await store.get(record.taskId)).toMatchObject({ status: 'working', runner: { instance: 'B' } });
 });

@@ -151,6 +151,11 @@ export class TaskRunner {
     this.adopt(record, era, running, outcome);
   }
 
+  /** This instance lost the task's lease to another (which replays it): stop running it here, writing nothing. */
+  lost(taskId: string): void {
+    this.running.get(taskId)?.lose();
+  }
+
   /** A change from any instance: a cancel or an end aborts the handler; answers resume its asks. */
   private onEvent(event: TaskEvent): void {
     const taskId = event.type === 'changed' ? event.record.taskId : event.taskId;

@@ -52,7 +52,9 @@ export function tasks(options: TasksOptions = {}): Extension {
       const logger = host.logger.child({ extension: TASKS_EXTENSION_ID });
       // A parked resumable task outlives its instance: the instance its answer reaches replays it.
       const spare = (record: TaskRecord) => record.call !== undefined && record.status === 'input_required';
-      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger, spare });
+      // A lease lost to another instance (it replays the task): the handler here stops, its writes dropped.
+      const onLost = (taskId: string) => runner?.lost(taskId);
+      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger, spare, onLost });
       runner = new TaskRunner(
         store,
         settings,
