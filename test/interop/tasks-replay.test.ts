@@ -6,40 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveHttpProcess, type HttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { fixture, request, startRedis, type TestRedis } from '@decorum-internal/test-support';
+import { fixture, startRedis, type TestRedis } from '@decorum-internal/test-support';
+import { getTask, rpc, settles } from './support/task-http.js';
 
-const TASKS = 'io.modelcontextprotocol/tasks';
-const WITH_TASKS = { capabilities: { elicitation: { form: {} }, extensions: { [TASKS]: {} } } };
 /** The fixture's lease (see tasks-cluster-server.ts). */
 const LEASE_MS = 1500;
-
-let ids = 0;
-async function rpc(instance: HttpProcess, method: string, params: Record<string, unknown>, name: string): Promise<{ result?: any; error?: any }> {
-  const response = await fetch(instance.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      'mcp-name': name,
-    },
-    body: JSON.stringify(request(++ids, method, params, WITH_TASKS)),
-  });
-  return (await response.json()) as { result?: any; error?: any };
-}
-
-const getTask = async (instance: HttpProcess, taskId: string) => (await rpc(instance, 'tasks/get', { taskId }, taskId)).result;
-
-async function settles(instance: HttpProcess, taskId: string, status: string, timeoutMs = 10_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const task = await getTask(instance, taskId);
-    if (task?.status === status) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is not ${status} within ${timeoutMs} ms: ${JSON.stringify(task)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('A parked task on a killed instance', () => {
   let redis: TestRedis;
