@@ -3,44 +3,14 @@
 // through B; A killed mid-task reads `failed` from B once its lease lapsed; Redis killed fails task calls
 // closed (no task id) while plain calls are served.
 import { serveHttpProcess, type HttpProcess } from '../../packages/fastify/test/support/cli-process.js';
-import { fixture, request, startRedis, type TestRedis } from '@decorum-internal/test-support';
+import { fixture, startRedis, type TestRedis } from '@decorum-internal/test-support';
+import { getTask, rpc, settles } from './support/task-http.js';
 
-const TASKS = 'io.modelcontextprotocol/tasks';
-const WITH_TASKS = { capabilities: { elicitation: { form: {} }, extensions: { [TASKS]: {} } } };
 /** The fixture's lease (see tasks-cluster-server.ts): short, so that a dead instance's task fails quickly. */
 const LEASE_MS = 1500;
 
-let ids = 0;
-/** One request to an instance: the JSON-RPC answer. */
-async function rpc(instance: HttpProcess, method: string, params: Record<string, unknown>, name: string, tasks = true): Promise<{ result?: any; error?: any }> {
-  const response = await fetch(instance.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      'mcp-name': name,
-    },
-    body: JSON.stringify(request(++ids, method, params, tasks ? WITH_TASKS : {})),
-  });
-  return (await response.json()) as { result?: any; error?: any };
-}
-
 const callTool = (instance: HttpProcess, tool: string, args: Record<string, unknown>, tasks = true) =>
   rpc(instance, 'tools/call', { name: tool, arguments: args }, tool, tasks);
-const getTask = async (instance: HttpProcess, taskId: string) => (await rpc(instance, 'tasks/get', { taskId }, taskId)).result;
-
-/** Polls `tasks/get` on `instance` until the task's status is `status`; the task then. */
-async function settles(instance: HttpProcess, taskId: string, status: string, timeoutMs = 10_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const task = await getTask(instance, taskId);
-    if (task?.status === status) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is not ${status} within ${timeoutMs} ms: ${JSON.stringify(task)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Tasks on two mcp-serve --http instances on one Redis', () => {
   let redis: TestRedis;

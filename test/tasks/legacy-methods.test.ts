@@ -97,6 +97,7 @@ const support = (kind: 'optional' | 'required', ttlMs: number | null = 3_600_000
   ttlMs,
   pollIntervalMs: 1000,
   start: 'handler',
+  resumable: false,
 });
 
 test('tools/call: the task param makes a task; required without it and forbidden with it are -32601', () => {

@@ -86,6 +86,7 @@ export type {
   InstalledExtension,
   Around,
   DerivedCallOptions,
+  StoredToolCall,
   ToolOptionCheck,
 } from './extensions/extension.js';
 export type { ExtensionEvent } from './live/events.js';

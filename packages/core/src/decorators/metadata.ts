@@ -79,6 +79,13 @@ export type TaskOption =
        * handler runs as a plain request (its asks are MRTR rounds) until it calls `startTask(ctx)`.
        */
       readonly start?: 'immediate' | 'handler';
+      /**
+       * When the instance running the task stops while it waits in `input_required`, the instance
+       * that receives the `tasks/update` replays the handler from the top (stored answers answer the
+       * asks already answered, `ctx.once` returns its journal). The handler must be deterministic up
+       * to each ask, with its side effects in `ctx.once`. Default `false`: such a task fails.
+       */
+      readonly resumable?: boolean;
     };
 
 /** Options shared by fixed resources and resource templates. */

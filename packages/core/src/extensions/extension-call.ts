@@ -4,7 +4,9 @@ import { PipelineCall } from '../pipeline/call.js';
 import type { JsonObject, RequestId } from '../protocol/types.js';
 import type { CallTarget } from '../registry/targets.js';
 import type { MethodCall } from '../methods/method.js';
-import type { ExtensionRequest } from './extension.js';
+import type { DerivedCallOptions, ExtensionRequest, StoredToolCall } from './extension.js';
+import type { CallResult } from '../pipeline/middleware.js';
+import { runStoredToolCall } from './run-stored-tool-call.js';
 import type { AskSeam } from '../asks/handler-asks.js';
 
 const NONE: Readonly<Record<string, JsonObject>> = Object.freeze({});
@@ -72,5 +74,9 @@ export class ExtensionCall<Params> extends PipelineCall implements ExtensionRequ
 
   notify(method: string, params: JsonObject): void {
     this.call.notify(method, params);
+  }
+
+  runTool(stored: StoredToolCall, derived: DerivedCallOptions): Promise<CallResult> {
+    return runStoredToolCall(this.call, stored, derived);
   }
 }

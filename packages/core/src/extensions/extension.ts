@@ -8,6 +8,9 @@
  */
 import type { Logger } from 'pino';
 import type { JsonObject, JsonRpcNotification, Result } from '../protocol/types.js';
+import type { StoredToolCall } from './stored-tool-call.js';
+
+export type { StoredToolCall } from './stored-tool-call.js';
 import type { Middleware, CallResult } from '../pipeline/middleware.js';
 import type { PipelineCall } from '../pipeline/call.js';
 import type { AskSeam } from '../asks/handler-asks.js';
@@ -33,6 +36,13 @@ export interface ExtensionRequest<Params = JsonObject> extends PipelineCall {
   readonly signal: AbortSignal;
   /** How the request's asks would be answered: on a legacy session its seam (the request's stream); `undefined` on 2026-07-28. */
   readonly asks?: AskSeam | undefined;
+  /**
+   * Runs a tool call kept from an earlier request (Tasks: a parked task replayed on another
+   * instance) on a call derived from this one: the tool's class and member `@Use` and its method,
+   * with the stored arguments and client capabilities. Not the server's guards and middleware:
+   * they ran on the original call. Unknown tool: -32602, as `tools/call` would answer.
+   */
+  runTool(stored: StoredToolCall, derived: DerivedCallOptions): Promise<CallResult>;
 }
 
 /** A request method an extension adds. */

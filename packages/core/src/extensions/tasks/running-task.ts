@@ -29,6 +29,8 @@ export class RunningTask implements AskingTask {
   private statusTimer: NodeJS.Timeout | undefined;
   private lastStatusAt = 0;
   private pendingStatus: string | undefined;
+  /** Set once another instance took the task over: this run stops and writes nothing more. */
+  private lost = false;
 
   constructor(
     private readonly store: TaskStore,
@@ -62,6 +64,12 @@ export class RunningTask implements AskingTask {
       this.ttlTimer.unref();
     }
     return (this.taskAsks = new TaskAsks(this, capabilities, this.journalLimitBytes));
+  }
+
+  /** Another instance took the task over (it claimed the lease): aborts the handler, whose writes are dropped from now on. */
+  lose(): void {
+    this.lost = true;
+    this.abort(new TaskEndedError('Another server instance took this task over'));
   }
 
   /** Aborts the handler's `ctx.signal` (cancel, TTL, the task ended elsewhere). */
@@ -98,11 +106,14 @@ export class RunningTask implements AskingTask {
   private write(patch: TaskPatch): void {
     const taskId = this.record.taskId;
     this.writes = this.writes.then(async () => {
+      if (this.lost) return;
       try {
         const after = await this.store.transition(taskId, patch, LIVE);
         if (after) {
           this.current = after;
           this.changed(after);
+          // An answer stored before this park was written (a replay racing an update) resumes its ask now.
+          this.taskAsks?.answered(after);
         }
       } catch (error) {
         this.log.error({ err: error, taskId }, 'task store write failed');
@@ -116,6 +127,10 @@ export class RunningTask implements AskingTask {
     clearTimeout(this.statusTimer);
     const taskId = this.record.taskId;
     await this.writes;
+    if (this.lost) {
+      this.log.info({ taskId, status: patch.status }, "task taken over by another instance; this run's outcome is dropped");
+      return undefined;
+    }
     const after = await this.store.transition(taskId, patch, LIVE);
     if (after) this.changed(after);
     else this.log.debug({ taskId, status: patch.status }, 'task already ended; its late outcome is dropped');

@@ -40,7 +40,19 @@ export function taskAround(runnerOf: () => TaskRunner, supportOf: (tool: ToolEnt
 
 function begin(runner: TaskRunner, call: PipelineCall, era: TaskEra, tool: ToolEntry, support: TaskSupport, proceed: Proceed): Promise<CallResult> {
   const settings = era.support ? era.support(call.params, support) : support;
-  const newTask = { era, tool: tool.name, support: settings, owner: ownerOf(call.auth), session: era.session ? era.session(call) : call.sessionId };
+  // A resumable tool's call is kept (modern era: a legacy task is bound to its session), so another instance can replay it.
+  const stored =
+    settings.resumable && era.name === 'modern'
+      ? { name: tool.name, arguments: call.arguments, clientCapabilities: call.ctx.client.capabilities, protocolVersion: call.protocolVersion }
+      : undefined;
+  const newTask = {
+    era,
+    tool: tool.name,
+    support: settings,
+    owner: ownerOf(call.auth),
+    session: era.session ? era.session(call) : call.sessionId,
+    call: stored,
+  };
   return settings.start === 'handler' ? startInHandler(runner, call, era, newTask, proceed) : startNow(runner, call, era, newTask, proceed);
 }
 

@@ -71,10 +71,14 @@ export function taskMethods(runnerOf: () => TaskRunner): NonNullable<Extension['
       const runner = runnerOf();
       const record = await ownedTask(runner, request);
       const responses = checkedResponses(record, request.input, request);
+      // A parked resumable task whose instance stopped: the lease is claimed before the answer is
+      // stored (so no sweep fails it in between), and the handler is replayed here.
+      const replaying = await runner.claim(record);
       if (Object.keys(responses).length > 0) {
         const { record: after } = await runner.store.answer(record.taskId, responses);
         if (after) runner.changed(after);
       }
+      if (replaying) await runner.replay(record.taskId, (derived) => request.runTool(record.call!, derived));
       return {};
     },
   };

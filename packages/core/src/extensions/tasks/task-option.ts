@@ -13,11 +13,13 @@ export interface TaskSupport {
   readonly ttlMs: number | null;
   readonly pollIntervalMs: number;
   readonly start: 'immediate' | 'handler';
+  /** Whether another instance may replay the handler when the one running it stopped while it waited. */
+  readonly resumable: boolean;
 }
 
 const SUPPORTS = new Set(['optional', 'required']);
 const STARTS = new Set(['immediate', 'handler']);
-const KEYS = new Set(['support', 'ttlMs', 'pollIntervalMs', 'start']);
+const KEYS = new Set(['support', 'ttlMs', 'pollIntervalMs', 'start', 'resumable']);
 
 /** Checks a tool's `task` option against the server's settings; `undefined` when the tool is never a task. */
 export function checkTaskOption(value: unknown, toolName: string, settings: TaskSettings): TaskSupport | undefined {
@@ -25,17 +27,26 @@ export function checkTaskOption(value: unknown, toolName: string, settings: Task
   const bad = (why: string) =>
     new DecorumStartupError(
       StartupErrorCode.INVALID_OPTION,
-      `@Tool "${toolName}": task ${why}; use 'optional', 'required' or { support, ttlMs?, pollIntervalMs?, start? }`,
+      `@Tool "${toolName}": task ${why}; use 'optional', 'required' or { support, ttlMs?, pollIntervalMs?, start?, resumable? }`,
     );
   if (typeof value === 'string') {
     if (!SUPPORTS.has(value)) throw bad(`is ${JSON.stringify(value)}`);
-    return { support: value as TaskSupport['support'], ttlMs: settings.defaultTtlMs, pollIntervalMs: settings.pollIntervalMs, start: 'immediate' };
+    return {
+      support: value as TaskSupport['support'],
+      ttlMs: settings.defaultTtlMs,
+      pollIntervalMs: settings.pollIntervalMs,
+      start: 'immediate',
+      resumable: false,
+    };
   }
   if (!isJsonObject(value)) throw bad(`is ${typeof value}`);
   const unknown = Object.keys(value).filter((key) => !KEYS.has(key));
   if (unknown.length > 0) throw bad(`has unknown key(s) ${unknown.join(', ')}`);
   if (!SUPPORTS.has(value.support as string)) throw bad(`.support is ${JSON.stringify(value.support)}`);
   if (value.start !== undefined && !STARTS.has(value.start as string)) throw bad(`.start is ${JSON.stringify(value.start)} (one of 'immediate', 'handler')`);
+  if (value.resumable !== undefined && typeof value.resumable !== 'boolean') throw bad(`.resumable is ${JSON.stringify(value.resumable)} (a boolean)`);
+  if (value.resumable === true && value.start === 'handler')
+    throw bad(`.resumable needs start 'immediate' (a replay cannot redo the MRTR rounds before startTask)`);
   const ttlMs = value.ttlMs ?? settings.defaultTtlMs;
   if (ttlMs !== null && !(Number.isSafeInteger(ttlMs) && (ttlMs as number) > 0))
     throw bad(`.ttlMs is ${JSON.stringify(value.ttlMs)} (a positive integer of ms)`);
@@ -49,5 +60,6 @@ export function checkTaskOption(value: unknown, toolName: string, settings: Task
     ttlMs: ttlMs as number | null,
     pollIntervalMs: pollIntervalMs as number,
     start: (value.start as TaskSupport['start'] | undefined) ?? 'immediate',
+    resumable: value.resumable === true,
   };
 }

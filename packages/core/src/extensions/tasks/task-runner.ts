@@ -9,7 +9,10 @@ import { toJsonRpcError } from '../../errors/to-json-rpc.js';
 import { TaskStoreUnavailableError } from '../../errors/task-store-errors.js';
 import type { CallResult } from '../../pipeline/middleware.js';
 import type { Result } from '../../protocol/types.js';
+import type { DerivedCallOptions, StoredToolCall } from '../extension.js';
 import { RunningTask, TaskEndedError } from './running-task.js';
+import { TaskAskSeam } from './task-asks.js';
+import { TASK_ERAS } from './task-eras.js';
 import type { TaskEra } from './task-era.js';
 import { newTaskId } from './task-ids.js';
 import type { TaskSupport } from './task-option.js';
@@ -18,7 +21,8 @@ import { TERMINAL_STATUSES, type TaskEvent, type TaskPatch, type TaskRecord, typ
 
 /** Keeps this instance's claim on the tasks it runs (`task-leases.ts`): held while running or parked. */
 export interface TaskLeaseHolder {
-  hold(taskId: string): void;
+  /** Takes (`claim`: even from an instance whose lease expired) and renews the task's lease; whether it is held. */
+  hold(taskId: string, options?: { readonly claim?: boolean }): Promise<boolean>;
   release(taskId: string): void;
 }
 
@@ -31,6 +35,8 @@ export interface NewTask {
   readonly session?: string | undefined;
   /** The task's first `statusMessage`. */
   readonly statusMessage?: string;
+  /** A resumable tool's call, kept for a replay elsewhere. */
+  readonly call?: StoredToolCall | undefined;
 }
 
 export class TaskRunner {
@@ -67,6 +73,7 @@ export class TaskRunner {
       tool: task.tool,
       status: 'working',
       ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+      ...(task.call === undefined ? {} : { call: task.call }),
       createdAt: now,
       lastUpdatedAt: now,
       ttlMs: task.support.ttlMs,
@@ -90,7 +97,7 @@ export class TaskRunner {
   adopt(record: TaskRecord, era: TaskEra, running: RunningTask, outcome: Promise<CallResult>): void {
     const { taskId } = record;
     this.running.set(taskId, running);
-    this.leases?.hold(taskId);
+    void this.leases?.hold(taskId);
     const settled = outcome
       .then(
         // A handler whose signal we aborted (shutdown) ends with why, not with what its abort became (an isError result).
@@ -104,6 +111,49 @@ export class TaskRunner {
         this.leases?.release(taskId);
       });
     this.settling.add(settled);
+  }
+
+  /**
+   * Whether `record` is a parked resumable task that no live instance runs: its runner's lease
+   * ended, and it does not run here. Such a task is replayed where its answer arrives.
+   */
+  orphaned(record: TaskRecord, now = Date.now()): boolean {
+    const { call, status, runner } = record;
+    return call !== undefined && status === 'input_required' && runner !== undefined && runner.leaseUntil < now && !this.running.has(record.taskId);
+  }
+
+  /** Takes an orphaned task's lease for this instance (one instance wins a race); whether it did. */
+  async claim(record: TaskRecord): Promise<boolean> {
+    if (!this.leases || !this.orphaned(record)) return false;
+    const claimed = await this.leases.hold(record.taskId, { claim: true });
+    if (claimed)
+      this.log.info({ taskId: record.taskId, from: record.runner!.instance }, 'tasks: claimed a parked task whose instance stopped; replaying it here');
+    return claimed;
+  }
+
+  /**
+   * Replays a claimed task's handler from the top with `run` (its tool's chain on the stored call):
+   * stored answers answer the asks already answered, `ctx.once` returns its journal, and the first
+   * unanswered ask parks it again. Gives the lease back when the task ended meanwhile.
+   */
+  async replay(taskId: string, run: (derived: DerivedCallOptions) => Promise<CallResult>): Promise<void> {
+    const record = await this.store.get(taskId);
+    const era = record?.call ? TASK_ERAS.get(record.call.protocolVersion) : undefined;
+    if (!record || !era || TERMINAL_STATUSES.has(record.status)) {
+      this.leases?.release(taskId);
+      return;
+    }
+    const running = this.prepare();
+    const asks = running.begin(record, record.call!.clientCapabilities, Date.now());
+    const outcome = Promise.resolve().then(() =>
+      run({ signal: running.signal, asks: new TaskAskSeam(asks), progress: (p, total, message) => running.progress(p, total, message) }),
+    );
+    this.adopt(record, era, running, outcome);
+  }
+
+  /** This instance lost the task's lease to another (which replays it): stop running it here, writing nothing. */
+  lost(taskId: string): void {
+    this.running.get(taskId)?.lose();
   }
 
   /** A change from any instance: a cancel or an end aborts the handler; answers resume its asks. */

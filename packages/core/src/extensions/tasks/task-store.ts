@@ -7,6 +7,7 @@
  * the Redis store). Its names may grow; they are not renamed without the lead.
  */
 import type { JsonObject } from '../../protocol/types.js';
+import type { StoredToolCall } from '../stored-tool-call.js';
 
 /** A task's status (both eras use the same five). */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -43,6 +44,8 @@ export interface TaskRecord {
   readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
   /** Set by a cancel; the runner's signal aborts on it. */
   readonly cancelRequested?: boolean;
+  /** What a replay on another instance runs (a `resumable` tool's task only): the tool, its arguments, the client's capabilities. */
+  readonly call?: StoredToolCall;
   /** The instance running it and until when its lease holds (epoch ms). */
   readonly runner?: { readonly instance: string; readonly leaseUntil: number };
   /** Bumped on every write (compare-and-set). */

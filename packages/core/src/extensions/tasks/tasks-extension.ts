@@ -14,7 +14,7 @@ import { taskAround } from './task-call.js';
 import { TASK_NOTIFICATION, taskListen } from './task-listen.js';
 import { taskMethods } from './task-methods.js';
 import { checkTaskOption, type TaskSupport } from './task-option.js';
-import type { TaskStore } from './task-store.js';
+import type { TaskRecord, TaskStore } from './task-store.js';
 import { TaskLeases } from './task-leases.js';
 import { TaskRunner } from './task-runner.js';
 import { taskSettings, type TasksOptions } from './task-settings.js';
@@ -50,7 +50,11 @@ export function tasks(options: TasksOptions = {}): Extension {
       const shared = options.store === undefined ? host.bus.taskStore : undefined;
       const store = options.store ?? shared ?? new MemoryTaskStore();
       const logger = host.logger.child({ extension: TASKS_EXTENSION_ID });
-      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger });
+      // A parked resumable task outlives its instance: the instance its answer reaches replays it.
+      const spare = (record: TaskRecord) => record.call !== undefined && record.status === 'input_required';
+      // A lease lost to another instance (it replays the task): the handler here stops, its writes dropped.
+      const onLost = (taskId: string) => runner?.lost(taskId);
+      const leases = new TaskLeases({ store, instance: host.instanceId, leaseMs: settings.leaseMs, logger, spare, onLost });
       runner = new TaskRunner(
         store,
         settings,
