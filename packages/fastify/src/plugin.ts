@@ -190,14 +190,16 @@ async function mcpPluginImpl(app: FastifyInstance, options: McpPluginOptions): P
   // Graceful shutdown answers every open subscriptions/listen with its closing result (L-10), and
   // ends the legacy sessions' standalone GET streams; requests still running keep their grace
   // period, and the sessions end once the server has closed.
+  let extensionsClosed: Promise<void> | undefined;
   app.addHook('preClose', (done) => {
-    server.closeSubscriptions();
+    extensionsClosed = server.closeSubscriptions();
     legacy?.store.closeStandaloneStreams();
     done();
   });
-  app.addHook('onClose', (_app, done) => {
+  app.addHook('onClose', async () => {
     legacy?.store.closeAll();
-    done();
+    // app.close() resolves only once the extensions have closed (a task's end is recorded by then).
+    await extensionsClosed;
   });
   if (!app.hasDecorator('mcpServers')) app.decorate('mcpServers', { getter: mountsVisibleFrom });
 }

@@ -138,6 +138,8 @@ class StdioTransport {
   private refusing = false;
   private finished = false;
   private graceTimer: NodeJS.Timeout | undefined;
+  /** The server's extensions closing, from the start of shutdown. */
+  private extensionsClosed: Promise<void> | undefined;
   /** Requests answered at once, settled together at the end of their burst (see {@link settleReady}). */
   private ready: ReadyAnswer[] = [];
   private resolveClosed!: () => void;
@@ -343,8 +345,11 @@ class StdioTransport {
     process.off('exit', this.flushOnExit);
     // Flush what is queued for stdout before reporting closed (and maybe exiting).
     this.lines.flushAll(() => {
-      this.resolveClosed();
-      if (this.options.exitOnClose ?? this.usesProcess) process.exit(0);
+      // Closed once the extensions are too (Tasks records why its running tasks ended).
+      void (this.extensionsClosed ?? Promise.resolve()).then(() => {
+        this.resolveClosed();
+        if (this.options.exitOnClose ?? this.usesProcess) process.exit(0);
+      });
     });
   }
 
@@ -363,7 +368,7 @@ class StdioTransport {
       this.closing = true;
       this.splitter.end();
       // Listens are answered with their closing result rather than cut off by the grace timer.
-      this.server.closeSubscriptions();
+      this.extensionsClosed = this.server.closeSubscriptions();
       if (this.inFlight.size === 0 && !this.gate.holding) this.finish();
       else this.graceTimer = setTimeout(() => this.finish(), this.graceMs);
     }

@@ -103,6 +103,8 @@ export interface ExtensionHost {
   readonly bus: NotificationBus;
   /** This process's id among instances (logs, leases). */
   readonly instanceId: string;
+  /** The server's bound of a `ctx.once` journal in bytes (`mrtr.journalLimitBytes`), for an extension that journals handler work. */
+  readonly journalLimitBytes: number;
   /** Sends an event to `subscriptions/listen` streams that asked for it (see {@link ExtensionListen}). */
   publish(method: string, key: string, params: JsonObject): void;
 }

@@ -101,6 +101,7 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     onAdd: (instance) => bindServer(instance, server),
     checkTools: (tools) => extensions.checkTools(tools),
   });
+  const mrtr = mrtrConfig(options.mrtr, logger);
   const state: ServingState = {
     get registry() {
       return live.current;
@@ -112,12 +113,13 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     discoverCache: hints(options.cache?.discover, DEFAULTS.discover),
     readCache: hints(options.cache?.reads, DEFAULTS.reads),
     logger,
-    mrtr: mrtrConfig(options.mrtr, logger),
+    mrtr,
     pipeline: new Pipeline(options, settings, options.notificationBus?.rateLimitStore, logger, extensions),
     extensions,
   };
   const eras = readEras(options.eras);
   const engine = new McpEngine(state);
+  let extensionsClosed: Promise<void> | undefined;
   const server: DecorumServer = {
     info,
     eras,
@@ -131,10 +133,10 @@ export function createServer(targets: readonly ServerTarget[] | DecorumServer, o
     notifyResourceUpdated: (uri) => live.notifyResourceUpdated(uri),
     closeSubscriptions: () => {
       live.bus.shutdown();
-      void extensions.close(logger);
+      return (extensionsClosed ??= extensions.close(logger));
     },
   };
-  extensions.install(extensionHost(live, logger));
+  extensions.install(extensionHost(live, logger, mrtr.journalLimitBytes));
   for (const instance of instances) bindServer(instance, server);
   return server;
 }

@@ -22,12 +22,13 @@ export function extensionSetFor(tools: readonly ToolEntry[], options: ServerOpti
   return new ExtensionSet([...builtIn, ...given]);
 }
 
-/** What `install` gets: the server's log and bus, this process's instance id, and publishing to listens. */
-export function extensionHost(live: LiveRegistry, logger: Logger): ExtensionHost {
+/** What `install` gets: the server's log, bus and journal bound, this process's instance id, and publishing to listens. */
+export function extensionHost(live: LiveRegistry, logger: Logger, journalLimitBytes: number): ExtensionHost {
   return {
     logger,
     bus: live.bus,
     instanceId: randomUUID(),
+    journalLimitBytes,
     publish: (method, key, params) => live.bus.publish({ type: 'extension', method, key, params }),
   };
 }

@@ -88,8 +88,12 @@ export interface DecorumServer {
   readonly live: LiveRegistry;
   /** Publishes `notifications/resources/updated` for `uri` to the listens watching it. */
   notifyResourceUpdated(uri: string): void;
-  /** Ends every `subscriptions/listen` gracefully (closing result) and closes the extensions; transports call it on shutdown. */
-  closeSubscriptions(): void;
+  /**
+   * Ends every `subscriptions/listen` gracefully (closing result) and closes the extensions;
+   * transports call it on shutdown. Resolves once the extensions have closed (Tasks records why
+   * its running tasks ended), so a transport reports itself closed only after that; never rejects.
+   */
+  closeSubscriptions(): Promise<void>;
   readonly engine: McpEngine;
   readonly logger: Logger;
   /** The eras this server serves (`createServer`'s `eras`). */

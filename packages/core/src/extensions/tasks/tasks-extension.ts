@@ -23,9 +23,6 @@ import { withLegacyTaskMethods } from './legacy/legacy-task-extension-methods.js
 import { legacyTaskCapabilities, legacyTaskToolFields } from './legacy/legacy-task-negotiation.js';
 import { closeLegacyTasks } from './legacy/legacy-tasks.js';
 
-/** `ctx.once` journal bound of a task (the MRTR default). */
-const JOURNAL_LIMIT_BYTES = 65_536;
-
 /** The Tasks extension with these options (give it in `createServer`'s `extensions` to set them). */
 export function tasks(options: TasksOptions = {}): Extension {
   const settings = taskSettings(options);
@@ -59,7 +56,7 @@ export function tasks(options: TasksOptions = {}): Extension {
         store,
         settings,
         logger,
-        JOURNAL_LIMIT_BYTES,
+        host.journalLimitBytes,
         (record) => host.publish(TASK_NOTIFICATION, record.taskId, detailedTask(record)),
         leases,
       );
