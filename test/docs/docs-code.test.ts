@@ -72,8 +72,8 @@ describe('the code in the docs', () => {
     const unmatched = regions.filter((block) => {
       const marker = /^<!-- region: ([a-z0-9-]+) -->$/.exec(readFileSync(join(ROOT, block.file), 'utf8').split('\n')[block.line - 3] ?? '');
       if (!marker) return true;
-      // A package's README: its test/ folder; a guide under docs/: the repository's test/docs/.
-      const testDir = join(ROOT, dirname(block.file) === 'docs' ? 'test/docs' : join(dirname(block.file), 'test'));
+      // A package's README: its test/ folder; the root README and a guide under docs/: the repository's test/docs/.
+      const testDir = join(ROOT, dirname(block.file) === 'docs' || block.file === 'README.md' ? 'test/docs' : join(dirname(block.file), 'test'));
       const tests = existsSync(testDir) ? readdirSync(testDir).filter((name) => name.endsWith('.test.ts')) : [];
       const dedent = (text: string) =>
         text

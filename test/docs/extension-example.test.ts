@@ -1,4 +1,4 @@
-// The extension example of docs/extensions.md, run over stdio (this very file served by an
+// The extension example of docs/extensions.md (and README's Extensions section), run over stdio (this very file served by an
 // mcp-serve child process: it finds the exported class and `serverOptions`; there are no Jest
 // globals there, so the tests below only run under Jest) and over HTTP (mcpPlugin on Fastify,
 // 127.0.0.1), in both eras.
@@ -9,15 +9,17 @@ import { mcpPlugin } from '@decorum/fastify';
 import { defineExtension, forMethods, McpServer, Tool, Use, type Middleware, type ServerOptions, type ToolContext } from '@decorum/core';
 import { openLegacySession, request, StdioProcess } from '@decorum-internal/test-support';
 
-// #region echo-extension
+// #region echo-trail
 /** A middleware that adds its name to the result's `trail` (outermost first). */
 const trail = (name: string): Middleware =>
   forMethods(['tools/call', 'com.example/echo'], async (call, next) => {
     const result = (await next()) as { trail?: string[] };
     return { ...result, trail: [name, ...(result.trail ?? [])] };
   });
+// #endregion
 
 /** A third-party extension: its settings, a method with checked params, a middleware. */
+// #region echo-extension
 export const echo = defineExtension({
   id: 'com.example/echo',
   settings: { maxLength: 100 },
@@ -30,7 +32,9 @@ export const echo = defineExtension({
     },
   },
 });
+// #endregion
 
+// #region echo-server
 @McpServer({ name: 'echo-demo', version: '1.0.0' })
 @Use(trail('class'))
 export class EchoDemo {
